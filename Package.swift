@@ -1,0 +1,20 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Ripple",
+    // `Synchronization.Atomic` sets the floor on Apple platforms.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "Ripple", targets: ["Ripple"]),
+        .executable(name: "ripple-tour", targets: ["ripple-tour"]),
+    ],
+    targets: [
+        .target(name: "Ripple"),
+        .target(name: "RippleTour", dependencies: ["Ripple"]),
+        .executableTarget(name: "ripple-tour", dependencies: ["RippleTour"]),
+        .testTarget(name: "RippleTests", dependencies: ["Ripple"]),
+        .testTarget(name: "RippleTourTests", dependencies: ["RippleTour"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,118 @@
+import Synchronization
+
+/// A disposable that disposes a group of disposables together.
+///
+/// Disposables are disposed in the order they were added. Adding to a composite
+/// that is already disposed disposes the newcomer at once.
+///
+/// ```swift
+/// let bag = CompositeDisposable()
+/// bag += signal.observeValues { print($0) }
+/// bag += { print("goodbye") }
+/// bag.dispose()  // detaches the observer, then prints "goodbye"
+/// ```
+public final class CompositeDisposable: Disposable, @unchecked Sendable {  // `entries` is guarded by `lock`
+    private let lock = Lock()
+    private let disposed = Atomic<Bool>(false)
+    private var entries = Bag<Entry>()
+
+    /// Creates an empty composite.
+    public init() {}
+
+    /// Creates a composite holding `disposables`, skipping `nil`s.
+    public init<S: Sequence>(_ disposables: S) where S.Element == (any Disposable)? {
+        for disposable in disposables { add(disposable) }
+    }
+
+    deinit {
+        lock.deallocate()
+    }
+
+    /// Whether the composite has been disposed.
+    public var isDisposed: Bool {
+        disposed.load(ordering: .acquiring)
+    }
+
+    /// Adds `disposable` to the group.
+    ///
+    /// - Returns: a handle whose `dispose()` removes `disposable` from the group
+    ///   *without* disposing it, or `nil` if `disposable` was `nil` or the
+    ///   composite was already disposed (in which case `disposable` has been
+    ///   disposed at once).
+    @discardableResult
+    public func add(_ disposable: (any Disposable)?) -> (any Disposable)? {
+        guard let disposable else { return nil }
+        let entry = Entry(disposable, in: self)
+        let added = lock.withLock { () -> Bool in
+            guard !disposed.load(ordering: .relaxed) else { return false }
+            entries.insert(entry)
+            return true
+        }
+        guard added else {
+            disposable.dispose()
+            return nil
+        }
+        return entry
+    }
+
+    /// Adds a closure to run when the group is disposed.
+    ///
+    /// - Returns: a handle whose `dispose()` removes the closure without running it,
+    ///   or `nil` if the composite was already disposed (the closure has then run).
+    @discardableResult
+    public func add(_ action: @escaping () -> Void) -> (any Disposable)? {
+        add(AnyDisposable(action))
+    }
+
+    /// Disposes every disposable in the group, in the order they were added.
+    public func dispose() {
+        let all = lock.withLock { () -> ContiguousArray<Entry?>? in
+            guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return nil }
+            return entries.removeAll()
+        }
+        guard let all else { return }
+        for case let entry? in all {
+            entry.disposable.dispose()
+        }
+    }
+
+    /// Adds `disposable` to `composite`; see ``add(_:)-(Disposable?)``.
+    @discardableResult
+    public static func += (composite: CompositeDisposable, disposable: (any Disposable)?) -> (any Disposable)? {
+        composite.add(disposable)
+    }
+
+    /// Adds a closure to run when `composite` is disposed; see ``add(_:)-(()->Void)``.
+    @discardableResult
+    public static func += (composite: CompositeDisposable, action: @escaping () -> Void) -> (any Disposable)? {
+        composite.add(action)
+    }
+
+    fileprivate func remove(_ entry: Entry) {
+        lock.withLock { _ = entries.remove(entry) }
+    }
+}
+
+extension CompositeDisposable {
+    /// One member of a composite; disposing it removes the member from the group.
+    fileprivate final class Entry: Disposable, BagElement, @unchecked Sendable {  // `bagIndex` is guarded by the composite's lock
+        let disposable: any Disposable
+        var bagIndex = -1
+        private let removed = Atomic<Bool>(false)
+        private weak var composite: CompositeDisposable?
+
+        init(_ disposable: any Disposable, in composite: CompositeDisposable) {
+            self.disposable = disposable
+            self.composite = composite
+        }
+
+        var isDisposed: Bool {
+            removed.load(ordering: .acquiring) || composite?.isDisposed ?? true
+        }
+
+        func dispose() {
+            guard !removed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            composite?.remove(self)
+        }
+    }
+}

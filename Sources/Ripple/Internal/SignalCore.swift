@@ -1,0 +1,178 @@
+import Synchronization
+
+extension Signal {
+    /// The state and delivery machinery behind a ``Signal``; the `Signal` object is
+    /// only a shell whose deinitialisation tells the core that nobody can observe it
+    /// any more.
+    ///
+    /// Invariants (DESIGN.md, "How the signal core can keep contracts 2–3 cheaply"):
+    /// - `observers`, `isTerminated` and `hasShell` are guarded by `stateLock`.
+    /// - Delivery holds `sendLock` (when there is one) and records the delivering
+    ///   thread in `sendOwner`. A send from that same thread is a recursive send: it
+    ///   is appended to `pending` and delivered by the owner after the current event
+    ///   has reached every observer. `pending` is touched only by the owner.
+    /// - A core without a `sendLock` is fed by exactly one upstream signal, which
+    ///   already serialises and de-recurses what reaches it.
+    /// - Observers are called without `stateLock` held, from a snapshot of the bag;
+    ///   the bag is copied only when it changes while a snapshot is alive.
+    /// - Termination happens once: the observers are taken out of the bag, receive the
+    ///   terminal event, and are released; then `resources` is disposed.
+    @usableFromInline
+    final class Core: @unchecked Sendable {  // state guarded by `stateLock`; `pending` by `sendLock`
+        @usableFromInline let stateLock = Lock()
+        @usableFromInline let sendLock: Lock?
+        @usableFromInline let sendOwner = Atomic<UInt>(0)
+        @usableFromInline var pending = ContiguousArray<Event>()
+        @usableFromInline var observers = Bag<Subscription>()
+        @usableFromInline var isTerminated = false
+        @usableFromInline var hasShell = true
+
+        /// Disposed when the signal terminates: the generator's `Lifetime`.
+        @usableFromInline let resources = CompositeDisposable()
+
+        @usableFromInline
+        init(serialisedByUpstream: Bool) {
+            sendLock = serialisedByUpstream ? nil : Lock()
+        }
+
+        deinit {
+            if !isTerminated { resources.dispose() }
+            stateLock.deallocate()
+            sendLock?.deallocate()
+        }
+
+        @inlinable
+        func send(_ event: Event) {
+            guard let sendLock else {
+                deliver(event)
+                return
+            }
+            let thread = currentThreadID()
+            if sendOwner.load(ordering: .relaxed) == thread {
+                pending.append(event)
+                return
+            }
+            sendLock.lock()
+            sendOwner.store(thread, ordering: .relaxed)
+            deliver(event)
+            if !pending.isEmpty { drainPending() }
+            sendOwner.store(0, ordering: .relaxed)
+            sendLock.unlock()
+        }
+
+        @usableFromInline
+        func drainPending() {
+            var index = 0
+            while index < pending.count {
+                let event = pending[index]
+                index += 1
+                deliver(event)
+            }
+            pending.removeAll(keepingCapacity: true)
+        }
+
+        @inlinable
+        func deliver(_ event: Event) {
+            if event.isTerminating {
+                terminate(with: event)
+                return
+            }
+            stateLock.lock()
+            let snapshot = observers.slots
+            stateLock.unlock()
+            for case let subscription? in snapshot where subscription.isActive {
+                subscription.observer.action(event)
+            }
+        }
+
+        @usableFromInline
+        func terminate(with event: Event) {
+            stateLock.lock()
+            guard !isTerminated else {
+                stateLock.unlock()
+                return
+            }
+            isTerminated = true
+            let snapshot = observers.removeAll()
+            stateLock.unlock()
+            for case let subscription? in snapshot where subscription.detach() {
+                subscription.observer.action(event)
+            }
+            resources.dispose()
+        }
+
+        @usableFromInline
+        func observe(_ observer: Observer) -> (any Disposable)? {
+            let subscription = Subscription(observer, core: self)
+            stateLock.lock()
+            guard !isTerminated else {
+                stateLock.unlock()
+                observer.sendInterrupted()
+                return nil
+            }
+            observers.insert(subscription)
+            stateLock.unlock()
+            return subscription
+        }
+
+        func remove(_ subscription: Subscription) {
+            stateLock.lock()
+            let removed = observers.remove(subscription)
+            let endsSilently = removed && !hasShell && observers.isEmpty && !isTerminated
+            if endsSilently { isTerminated = true }
+            stateLock.unlock()
+            if endsSilently { resources.dispose() }
+        }
+
+        /// The shell is gone: nobody can attach an observer any more. With no
+        /// observer left either, the signal ends without an event.
+        @usableFromInline
+        func shellDidDeinitialize() {
+            stateLock.lock()
+            hasShell = false
+            let endsSilently = observers.isEmpty && !isTerminated
+            if endsSilently { isTerminated = true }
+            stateLock.unlock()
+            if endsSilently { resources.dispose() }
+        }
+    }
+
+    /// One attached observer; disposing it detaches the observer.
+    @usableFromInline
+    final class Subscription: Disposable, BagElement, @unchecked Sendable {  // `bagIndex` is guarded by the core's `stateLock`
+        @usableFromInline let observer: Observer
+        @usableFromInline let detached = Atomic<Bool>(false)
+        @usableFromInline var bagIndex = -1
+        private weak var core: Core?
+
+        init(_ observer: Observer, core: Core) {
+            self.observer = observer
+            self.core = core
+        }
+
+        /// Whether the observer may still receive events. Checked before each
+        /// delivery, so that an observer never hears from a signal after its
+        /// disposable's `dispose()` has returned on the delivering thread.
+        @inlinable
+        var isActive: Bool {
+            !detached.load(ordering: .relaxed)
+        }
+
+        @usableFromInline
+        var isDisposed: Bool {
+            detached.load(ordering: .acquiring)
+        }
+
+        @usableFromInline
+        func dispose() {
+            guard detach() else { return }
+            core?.remove(self)
+        }
+
+        /// Marks the subscription detached; `true` for the one caller that did so.
+        @usableFromInline
+        func detach() -> Bool {
+            !detached.exchange(true, ordering: .acquiringAndReleasing)
+        }
+    }
+}

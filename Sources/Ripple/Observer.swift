@@ -1,0 +1,85 @@
+extension Signal {
+    /// Receives the events of a stream; the "input" of a signal made with
+    /// ``Signal/pipe(disposable:)`` or handed to a generator is also an observer.
+    ///
+    /// An observer is a closure with names: `send(value:)`, `send(error:)`,
+    /// `sendCompleted()` and `sendInterrupted()` all call it with an ``Signal/Event``.
+    ///
+    /// Thread safety: the input observer of a signal may be used from any thread;
+    /// the signal serialises what it is sent (see ``Signal``). An observer created
+    /// from a closure calls that closure directly, on the sending thread; attached to
+    /// a signal, it is called serially and in attach order by that signal.
+    public final class Observer {
+        @usableFromInline let action: (Event) -> Void
+        private let interruptsOnDeinit: Bool
+
+        /// Creates an observer that calls `action` with every event.
+        @inlinable
+        public convenience init(_ action: @escaping (Event) -> Void) {
+            self.init(action, interruptsOnDeinit: false)
+        }
+
+        /// Creates an observer from a closure per kind of event; each is optional.
+        @inlinable
+        public convenience init(
+            value: ((Value) -> Void)? = nil,
+            failed: ((Error) -> Void)? = nil,
+            completed: (() -> Void)? = nil,
+            interrupted: (() -> Void)? = nil
+        ) {
+            self.init { event in
+                switch event {
+                case let .value(v): value?(v)
+                case let .failed(error): failed?(error)
+                case .completed: completed?()
+                case .interrupted: interrupted?()
+                }
+            }
+        }
+
+        /// The designated initialiser. An input observer (`interruptsOnDeinit`)
+        /// sends `interrupted` when nobody can send through it any more.
+        @usableFromInline
+        init(_ action: @escaping (Event) -> Void, interruptsOnDeinit: Bool) {
+            self.action = action
+            self.interruptsOnDeinit = interruptsOnDeinit
+        }
+
+        deinit {
+            if interruptsOnDeinit { action(.interrupted) }
+        }
+
+        /// Sends `event`.
+        @inlinable
+        public func send(_ event: Event) {
+            action(event)
+        }
+
+        /// Sends a value.
+        @inlinable
+        public func send(value: Value) {
+            action(.value(value))
+        }
+
+        /// Sends a failure, ending the stream.
+        @inlinable
+        public func send(error: Error) {
+            action(.failed(error))
+        }
+
+        /// Completes the stream.
+        @inlinable
+        public func sendCompleted() {
+            action(.completed)
+        }
+
+        /// Interrupts the stream.
+        @inlinable
+        public func sendInterrupted() {
+            action(.interrupted)
+        }
+    }
+}
+
+// The only state is two constants; serial delivery is the signal's job (see above).
+extension Signal.Observer: @unchecked Sendable where Value: Sendable {}

@@ -1,0 +1,64 @@
+/// The guided tour: the seed tutorials' examples, run on Ripple, one section per
+/// concept. `swift run ripple-tour` prints every section; the tests in
+/// `RippleTourTests` check each section's output against what the seeds print.
+public enum Tour {
+    /// Every section, in reading order.
+    public static let sections: [TourSection] = [
+        pipeAndObservers,
+        observeValues,
+        hotSignalViews,
+        eventsAndTermination,
+        sendingFromAnObserver,
+        disposablesAndLifetimes,
+    ]
+
+    /// Runs every section, printing a heading and the section's output.
+    public static func run() {
+        for (index, section) in sections.enumerated() {
+            if index > 0 { print() }
+            print("== \(index + 1). \(section.title) ==")
+            print(section.summary)
+            print()
+            _ = section.run { print("  " + $0) }
+        }
+    }
+}
+
+/// One concept of the tour: a titled example that writes lines to a transcript.
+public struct TourSection: Sendable {
+    /// The heading.
+    public let title: String
+    /// One or two sentences on what the example shows.
+    public let summary: String
+    private let body: @Sendable (Transcript) -> Void
+
+    /// Creates a section whose example is `body`.
+    public init(title: String, summary: String, body: @escaping @Sendable (Transcript) -> Void) {
+        self.title = title
+        self.summary = summary
+        self.body = body
+    }
+
+    /// Runs the example and returns the lines it wrote, passing each to `echo` as it
+    /// is written.
+    @discardableResult
+    public func run(echo: (String) -> Void = { _ in }) -> [String] {
+        let transcript = Transcript()
+        body(transcript)
+        transcript.lines.forEach(echo)
+        return transcript.lines
+    }
+}
+
+/// What a tour example prints, line by line.
+public final class Transcript {
+    /// The lines written so far.
+    public private(set) var lines: [String] = []
+
+    init() {}
+
+    /// Writes one line, as `print` would.
+    public func print(_ line: String) {
+        lines.append(line)
+    }
+}

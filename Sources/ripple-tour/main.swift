@@ -1,0 +1,3 @@
+import RippleTour
+
+Tour.run()
