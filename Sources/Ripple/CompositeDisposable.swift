@@ -14,7 +14,7 @@ import Synchronization
 public final class CompositeDisposable: Disposable, @unchecked Sendable {  // `entries` is guarded by `lock`
     private let lock = Lock()
     private let disposed = Atomic<Bool>(false)
-    private var entries = Bag<Entry>()
+    private var entries = Bag<Entry, any Disposable>()
 
     /// Creates an empty composite.
     public init() {}
@@ -42,10 +42,10 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {  // `e
     @discardableResult
     public func add(_ disposable: (any Disposable)?) -> (any Disposable)? {
         guard let disposable else { return nil }
-        let entry = Entry(disposable, in: self)
+        let entry = Entry(in: self)
         let added = lock.withLock { () -> Bool in
             guard !disposed.load(ordering: .relaxed) else { return false }
-            entries.insert(entry)
+            entries.insert(disposable, for: entry)
             return true
         }
         guard added else {
@@ -66,23 +66,23 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {  // `e
 
     /// Disposes every disposable in the group, in the order they were added.
     public func dispose() {
-        let all = lock.withLock { () -> ContiguousArray<Entry?>? in
+        let all = lock.withLock { () -> ContiguousArray<Bag<Entry, any Disposable>.Slot?>? in
             guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return nil }
             return entries.removeAll()
         }
         guard let all else { return }
-        for case let entry? in all {
-            entry.disposable.dispose()
+        for case let slot? in all {
+            slot.payload.dispose()
         }
     }
 
-    /// Adds `disposable` to `composite`; see ``add(_:)-(Disposable?)``.
+    /// Adds `disposable` to `composite`; see ``add(_:)``.
     @discardableResult
     public static func += (composite: CompositeDisposable, disposable: (any Disposable)?) -> (any Disposable)? {
         composite.add(disposable)
     }
 
-    /// Adds a closure to run when `composite` is disposed; see ``add(_:)-(()->Void)``.
+    /// Adds a closure to run when `composite` is disposed; see ``add(_:)``.
     @discardableResult
     public static func += (composite: CompositeDisposable, action: @escaping () -> Void) -> (any Disposable)? {
         composite.add(action)
@@ -94,15 +94,14 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {  // `e
 }
 
 extension CompositeDisposable {
-    /// One member of a composite; disposing it removes the member from the group.
-    fileprivate final class Entry: Disposable, BagElement, @unchecked Sendable {  // `bagIndex` is guarded by the composite's lock
-        let disposable: any Disposable
+    /// The handle of one member of a composite; disposing it removes the member
+    /// from the group. The member itself is kept by the composite only.
+    fileprivate final class Entry: Disposable, BagKey, @unchecked Sendable {  // `bagIndex` is guarded by the composite's lock
         var bagIndex = -1
         private let removed = Atomic<Bool>(false)
         private weak var composite: CompositeDisposable?
 
-        init(_ disposable: any Disposable, in composite: CompositeDisposable) {
-            self.disposable = disposable
+        init(in composite: CompositeDisposable) {
             self.composite = composite
         }
 

@@ -31,12 +31,12 @@ public final class SerialDisposable: Disposable, @unchecked Sendable {  // `curr
     public var inner: (any Disposable)? {
         get { lock.withLock { current } }
         set {
-            let replaced = lock.withLock { () -> (any Disposable)? in
-                if disposed.load(ordering: .relaxed) { return newValue }
+            let (replaced, wasDisposed) = lock.withLock { () -> ((any Disposable)?, Bool) in
+                if disposed.load(ordering: .relaxed) { return (newValue, true) }
                 defer { current = newValue }
-                return current
+                return (current, false)
             }
-            if let replaced, replaced !== newValue { replaced.dispose() }
+            if let replaced, wasDisposed || replaced !== newValue { replaced.dispose() }
         }
     }
 

@@ -36,16 +36,8 @@ public final class Signal<Value, Error: Swift.Error> {
     /// The lifetime ends when the signal terminates; attach the resources that feed
     /// the signal to it. If `generator` does not keep the observer, the signal is
     /// interrupted as soon as the observer is released.
-    public convenience init(_ generator: (_ input: Observer, _ lifetime: Lifetime) -> Void) {
-        self.init(serialisedByUpstream: false, generator)
-    }
-
-    /// Creates a signal; with `serialisedByUpstream`, the caller guarantees that the
-    /// input is used only from the delivery of one upstream signal, which serialises
-    /// and de-recurses it, so the new signal needs no send lock of its own.
-    @usableFromInline
-    init(serialisedByUpstream: Bool, _ generator: (_ input: Observer, _ lifetime: Lifetime) -> Void) {
-        let core = Core(serialisedByUpstream: serialisedByUpstream)
+    public init(_ generator: (_ input: Observer, _ lifetime: Lifetime) -> Void) {
+        let core = Core()
         self.core = core
         let input = Observer({ event in core.send(event) }, interruptsOnDeinit: true)
         generator(input, Lifetime(core.resources))
@@ -91,7 +83,7 @@ public final class Signal<Value, Error: Swift.Error> {
         core.observe(observer)
     }
 
-    /// Attaches a closure called with every event; see ``observe(_:)-(Observer)``.
+    /// Attaches a closure called with every event.
     @inlinable
     @discardableResult
     public func observe(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
@@ -136,7 +128,7 @@ extension Signal where Error == Never {
     /// Attaches a closure called with every value.
     ///
     /// Only for signals that cannot fail; for a signal that can, observe its
-    /// failures too (``observe(_:)-(Observer)``, ``observeResult(_:)``).
+    /// failures too (`observe(_:)`, ``observeResult(_:)``).
     @inlinable
     @discardableResult
     public func observeValues(_ action: @escaping (Value) -> Void) -> (any Disposable)? {

@@ -1,27 +1,39 @@
-/// An element that knows where it sits in the ``Bag`` that holds it.
+/// A key to an entry of a ``Bag``: the object handed out to whoever may remove the
+/// entry later. It knows where the entry sits.
 ///
 /// `bagIndex` belongs to the bag: it is read and written only by the bag's
 /// methods, under whatever lock guards the bag.
 @usableFromInline
-protocol BagElement: AnyObject {
+protocol BagKey: AnyObject {
     var bagIndex: Int { get set }
 }
 
 /// Contiguous storage in insertion order with O(1) amortised insertion and removal.
 ///
-/// Removal leaves a hole (`nil`) so that indices of the other elements stay valid;
+/// Each entry pairs a key (kept by whoever may remove the entry) with a payload
+/// (kept only by the bag), so that removing an entry releases its payload even
+/// while its key is still referenced.
+///
+/// Removal leaves a hole (`nil`) so that the indices of other entries stay valid;
 /// trailing holes are trimmed at once and the storage is compacted when holes
-/// outnumber the elements, which keeps both operations O(1) amortised.
+/// outnumber the entries, which keeps both operations O(1) amortised.
 ///
 /// Iteration goes over ``slots``, skipping holes. Because `slots` is a
 /// copy-on-write array, a reader may take it as a snapshot and iterate it without
 /// a lock: a mutation while the snapshot is alive copies the storage once, and a
 /// mutation while nobody holds a snapshot happens in place.
 @usableFromInline
-struct Bag<Element: BagElement> {
-    @usableFromInline private(set) var slots: ContiguousArray<Element?> = []
+struct Bag<Key: BagKey, Payload> {
+    /// One entry.
+    @usableFromInline
+    struct Slot {
+        @usableFromInline let key: Key
+        @usableFromInline let payload: Payload
+    }
 
-    /// The number of elements, holes excluded.
+    @usableFromInline private(set) var slots: ContiguousArray<Slot?> = []
+
+    /// The number of entries, holes excluded.
     @usableFromInline private(set) var count = 0
 
     @usableFromInline
@@ -31,20 +43,20 @@ struct Bag<Element: BagElement> {
     var isEmpty: Bool { count == 0 }
 
     @usableFromInline
-    mutating func insert(_ element: Element) {
-        element.bagIndex = slots.count
-        slots.append(element)
+    mutating func insert(_ payload: Payload, for key: Key) {
+        key.bagIndex = slots.count
+        slots.append(Slot(key: key, payload: payload))
         count += 1
     }
 
-    /// Removes `element`; returns `false` if it was not in this bag.
+    /// Removes the entry of `key`; returns `false` if it was not in this bag.
     @usableFromInline
     @discardableResult
-    mutating func remove(_ element: Element) -> Bool {
-        let index = element.bagIndex
-        guard slots.indices.contains(index), slots[index] === element else { return false }
+    mutating func remove(_ key: Key) -> Bool {
+        let index = key.bagIndex
+        guard slots.indices.contains(index), slots[index]?.key === key else { return false }
         slots[index] = nil
-        element.bagIndex = -1
+        key.bagIndex = -1
         count -= 1
         if index == slots.count - 1 {
             while let last = slots.last, last == nil { slots.removeLast() }
@@ -56,20 +68,20 @@ struct Bag<Element: BagElement> {
 
     /// Empties the bag and returns what it held, in insertion order, holes included.
     @usableFromInline
-    mutating func removeAll() -> ContiguousArray<Element?> {
+    mutating func removeAll() -> ContiguousArray<Slot?> {
         let all = slots
-        for case let element? in all { element.bagIndex = -1 }
+        for case let slot? in all { slot.key.bagIndex = -1 }
         slots = []
         count = 0
         return all
     }
 
     private mutating func compact() {
-        var compacted = ContiguousArray<Element?>()
+        var compacted = ContiguousArray<Slot?>()
         compacted.reserveCapacity(count)
-        for case let element? in slots {
-            element.bagIndex = compacted.count
-            compacted.append(element)
+        for case let slot? in slots {
+            slot.key.bagIndex = compacted.count
+            compacted.append(slot)
         }
         slots = compacted
     }

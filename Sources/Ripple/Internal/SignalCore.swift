@@ -7,12 +7,11 @@ extension Signal {
     ///
     /// Invariants (DESIGN.md, "How the signal core can keep contracts 2–3 cheaply"):
     /// - `observers`, `isTerminated` and `hasShell` are guarded by `stateLock`.
-    /// - Delivery holds `sendLock` (when there is one) and records the delivering
-    ///   thread in `sendOwner`. A send from that same thread is a recursive send: it
-    ///   is appended to `pending` and delivered by the owner after the current event
-    ///   has reached every observer. `pending` is touched only by the owner.
-    /// - A core without a `sendLock` is fed by exactly one upstream signal, which
-    ///   already serialises and de-recurses what reaches it.
+    /// - Delivery holds `sendLock` and records the delivering thread in `sendOwner`.
+    ///   A send from that same thread is a recursive send: it is appended to
+    ///   `pending` and delivered by the owner after the current event has reached
+    ///   every observer. `pending` is touched only by the owner. A send from another
+    ///   thread waits for `sendLock`, so delivery stays synchronous.
     /// - Observers are called without `stateLock` held, from a snapshot of the bag;
     ///   the bag is copied only when it changes while a snapshot is alive.
     /// - Termination happens once: the observers are taken out of the bag, receive the
@@ -20,10 +19,10 @@ extension Signal {
     @usableFromInline
     final class Core: @unchecked Sendable {  // state guarded by `stateLock`; `pending` by `sendLock`
         @usableFromInline let stateLock = Lock()
-        @usableFromInline let sendLock: Lock?
+        @usableFromInline let sendLock = Lock()
         @usableFromInline let sendOwner = Atomic<UInt>(0)
         @usableFromInline var pending = ContiguousArray<Event>()
-        @usableFromInline var observers = Bag<Subscription>()
+        @usableFromInline var observers = Bag<Subscription, Observer>()
         @usableFromInline var isTerminated = false
         @usableFromInline var hasShell = true
 
@@ -31,22 +30,16 @@ extension Signal {
         @usableFromInline let resources = CompositeDisposable()
 
         @usableFromInline
-        init(serialisedByUpstream: Bool) {
-            sendLock = serialisedByUpstream ? nil : Lock()
-        }
+        init() {}
 
         deinit {
             if !isTerminated { resources.dispose() }
             stateLock.deallocate()
-            sendLock?.deallocate()
+            sendLock.deallocate()
         }
 
         @inlinable
         func send(_ event: Event) {
-            guard let sendLock else {
-                deliver(event)
-                return
-            }
             let thread = currentThreadID()
             if sendOwner.load(ordering: .relaxed) == thread {
                 pending.append(event)
@@ -80,8 +73,8 @@ extension Signal {
             stateLock.lock()
             let snapshot = observers.slots
             stateLock.unlock()
-            for case let subscription? in snapshot where subscription.isActive {
-                subscription.observer.action(event)
+            for case let slot? in snapshot where slot.key.isActive {
+                slot.payload.action(event)
             }
         }
 
@@ -95,22 +88,22 @@ extension Signal {
             isTerminated = true
             let snapshot = observers.removeAll()
             stateLock.unlock()
-            for case let subscription? in snapshot where subscription.detach() {
-                subscription.observer.action(event)
+            for case let slot? in snapshot where slot.key.detach() {
+                slot.payload.action(event)
             }
             resources.dispose()
         }
 
         @usableFromInline
         func observe(_ observer: Observer) -> (any Disposable)? {
-            let subscription = Subscription(observer, core: self)
+            let subscription = Subscription(core: self)
             stateLock.lock()
             guard !isTerminated else {
                 stateLock.unlock()
                 observer.sendInterrupted()
                 return nil
             }
-            observers.insert(subscription)
+            observers.insert(observer, for: subscription)
             stateLock.unlock()
             return subscription
         }
@@ -137,16 +130,16 @@ extension Signal {
         }
     }
 
-    /// One attached observer; disposing it detaches the observer.
+    /// The handle of one attached observer; disposing it detaches the observer.
+    /// The observer itself is kept by the core's bag only, so a detached observer is
+    /// released even while its handle is still referenced.
     @usableFromInline
-    final class Subscription: Disposable, BagElement, @unchecked Sendable {  // `bagIndex` is guarded by the core's `stateLock`
-        @usableFromInline let observer: Observer
+    final class Subscription: Disposable, BagKey, @unchecked Sendable {  // `bagIndex` is guarded by the core's `stateLock`
         @usableFromInline let detached = Atomic<Bool>(false)
         @usableFromInline var bagIndex = -1
         private weak var core: Core?
 
-        init(_ observer: Observer, core: Core) {
-            self.observer = observer
+        init(core: Core) {
             self.core = core
         }
 

@@ -1,0 +1,123 @@
+import Ripple
+import Synchronization
+import Testing
+
+@Suite struct ScopedDisposableTests {
+    /// Counts how often a closure ran; used from one thread only.
+    final class Counter {
+        var value = 0
+    }
+
+    /// A disposable that counts every call to `dispose()`.
+    final class Probe: Disposable {
+        private let disposals = Atomic<Int>(0)
+        var disposeCount: Int { disposals.load(ordering: .acquiring) }
+        var isDisposed: Bool { disposeCount > 0 }
+        func dispose() { disposals.wrappingAdd(1, ordering: .acquiringAndReleasing) }
+    }
+
+    /// An object that ties bindings to its own life, as in the documentation.
+    final class Owner {
+        let bindings = ScopedDisposable(CompositeDisposable())
+    }
+
+    @Test func scopedDisposableDisposesOnDeinit() {
+        let probe = Probe()
+        do {
+            let scoped = ScopedDisposable(probe)
+            #expect(!scoped.isDisposed)
+            #expect(probe.disposeCount == 0)
+        }
+        #expect(probe.disposeCount == 1)
+    }
+
+    @Test func innerIsTheWrappedDisposable() {
+        let probe = Probe()
+        let scoped = ScopedDisposable(probe)
+        #expect(scoped.inner === probe)
+    }
+
+    @Test func disposeDisposesInnerAtOnce() {
+        let probe = Probe()
+        let scoped = ScopedDisposable(probe)
+        scoped.dispose()
+        #expect(probe.disposeCount == 1)
+        #expect(scoped.isDisposed)
+    }
+
+    @Test func isDisposedFollowsInner() {
+        let probe = Probe()
+        let scoped = ScopedDisposable(probe)
+        probe.dispose()
+        #expect(scoped.isDisposed)
+    }
+
+    @Test func deinitAfterExplicitDisposeRunsInnerActionOnce() {
+        let counter = Counter()
+        do {
+            let scoped = ScopedDisposable(AnyDisposable { counter.value += 1 })
+            scoped.dispose()
+            #expect(counter.value == 1)
+        }
+        #expect(counter.value == 1)
+    }
+
+    @Test func plusEqualsAddsDisposableToScopedComposite() {
+        let scoped = ScopedDisposable(CompositeDisposable())
+        let probe = Probe()
+        scoped += probe
+        #expect(!probe.isDisposed)
+        scoped.dispose()
+        #expect(probe.disposeCount == 1)
+    }
+
+    @Test func plusEqualsAddsClosureToScopedComposite() {
+        let scoped = ScopedDisposable(CompositeDisposable())
+        let counter = Counter()
+        scoped += { counter.value += 1 }
+        #expect(counter.value == 0)
+        scoped.dispose()
+        #expect(counter.value == 1)
+    }
+
+    @Test func plusEqualsOnScopedCompositeReturnsRemovalHandle() {
+        let scoped = ScopedDisposable(CompositeDisposable())
+        let probe = Probe()
+        let counter = Counter()
+        let disposableHandle = scoped += probe
+        let closureHandle = scoped += { counter.value += 1 }
+        disposableHandle?.dispose()
+        closureHandle?.dispose()
+        scoped.dispose()
+        #expect(probe.disposeCount == 0)
+        #expect(counter.value == 0)
+    }
+
+    @Test func plusEqualsOnDisposedScopedCompositeDisposesAtOnce() {
+        let scoped = ScopedDisposable(CompositeDisposable())
+        scoped.dispose()
+        let probe = Probe()
+        let counter = Counter()
+        let disposableHandle = scoped += probe
+        let closureHandle = scoped += { counter.value += 1 }
+        #expect(probe.disposeCount == 1)
+        #expect(counter.value == 1)
+        #expect(disposableHandle == nil)
+        #expect(closureHandle == nil)
+    }
+
+    @Test func scopedCompositeDisposesItsMembersWhenOwnerIsDeinitialised() {
+        let probe = Probe()
+        let counter = Counter()
+        var owner: Owner? = Owner()
+        if let owner {
+            owner.bindings += probe
+            owner.bindings += { counter.value += 1 }
+        }
+        #expect(probe.disposeCount == 0)
+        #expect(counter.value == 0)
+        owner = nil
+        #expect(probe.disposeCount == 1)
+        #expect(counter.value == 1)
+    }
+}

@@ -1,0 +1,164 @@
+import Ripple
+import Testing
+
+/// Contract 7: a signal lives while it is reachable or observed; its input does not
+/// retain it; a terminal event releases every observer and disposes its resources.
+@Suite struct SignalLifecycleTests {
+    @Test(arguments: [
+        Signal<Int, TestError>.Event.completed,
+        .failed(TestError(code: 1)),
+        .interrupted,
+    ])
+    func terminalEventReleasesEveryObserver(terminal: Signal<Int, TestError>.Event) {
+        let (signal, input) = Signal<Int, TestError>.pipe()
+        weak var first: Witness?
+        weak var second: Witness?
+        do {
+            let witness1 = Witness()
+            let witness2 = Witness()
+            first = witness1
+            second = witness2
+            signal.observe { _ in withExtendedLifetime(witness1) {} }
+            signal.observe(Signal.Observer { _ in withExtendedLifetime(witness2) {} })
+        }
+        #expect(first != nil && second != nil)
+        input.send(terminal)
+        #expect(first == nil)
+        #expect(second == nil)
+        withExtendedLifetime((signal, input)) {}
+    }
+
+    @Test func terminalEventDisposesEverythingAttachedToTheSignalsLifetime() {
+        let recorder = Recorder<String>()
+        var input: Signal<Int, Never>.Observer?
+        let resource = AnyDisposable { recorder.append("resource disposed") }
+        let signal = Signal<Int, Never> { observer, lifetime in
+            input = observer
+            lifetime += resource
+            lifetime.observeEnded { recorder.append("lifetime ended") }
+        }
+        signal.observe { recorder.append("observer got \($0)") }
+        input?.sendCompleted()
+        #expect(recorder.entries == ["observer got COMPLETED", "resource disposed", "lifetime ended"])
+        #expect(resource.isDisposed)
+    }
+
+    @Test func detachedObserverIsReleased() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        weak var weakWitness: Witness?
+        var disposable: (any Disposable)?
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            disposable = signal.observeValues { _ in withExtendedLifetime(witness) {} }
+        }
+        #expect(weakWitness != nil)
+        disposable?.dispose()
+        #expect(weakWitness == nil)
+        withExtendedLifetime((signal, input)) {}
+    }
+
+    @Test func inputDoesNotRetainTheSignal() {
+        weak var weakSignal: Signal<Int, Never>?
+        var input: Signal<Int, Never>.Observer?
+        do {
+            let pipe = Signal<Int, Never>.pipe()
+            weakSignal = pipe.output
+            input = pipe.input
+        }
+        #expect(weakSignal == nil)
+        withExtendedLifetime(input) {}
+    }
+
+    @Test func unreferencedUnobservedSignalDisposesItsResourcesSilently() {
+        let resource = AnyDisposable()
+        var input: Signal<Int, Never>.Observer?
+        do {
+            let pipe = Signal<Int, Never>.pipe(disposable: resource)
+            input = pipe.input
+            #expect(!resource.isDisposed)
+        }
+        #expect(resource.isDisposed)
+        input?.send(value: 1)
+        withExtendedLifetime(input) {}
+    }
+
+    @Test func referencedSignalKeepsItsResourcesWithoutObservers() {
+        let resource = AnyDisposable()
+        let (signal, input) = Signal<Int, Never>.pipe(disposable: resource)
+        signal.observeValues { _ in }?.dispose()
+        #expect(!resource.isDisposed)
+        withExtendedLifetime((signal, input)) {}
+    }
+
+    @Test func releasingTheInputInterruptsObserversAndDisposesResources() {
+        let recorder = Recorder<String>()
+        let resource = AnyDisposable { recorder.append("resource disposed") }
+        var input: Signal<Int, Never>.Observer?
+        let signal: Signal<Int, Never>
+        (signal, input) = Signal<Int, Never>.pipe(disposable: resource)
+        signal.observe(recorder.observer())
+        input?.send(value: 1)
+        input = nil
+        #expect(recorder.entries == ["VALUE 1", "INTERRUPTED", "resource disposed"])
+    }
+
+    @Test func observedButUnreferencedSignalStaysAliveUntilItTerminates() {
+        let recorder = Recorder<String>()
+        let resource = AnyDisposable { recorder.append("resource disposed") }
+        weak var weakSignal: Signal<Int, Never>?
+        let input: Signal<Int, Never>.Observer
+        do {
+            let pipe = Signal<Int, Never>.pipe(disposable: resource)
+            input = pipe.input
+            weakSignal = pipe.output
+            pipe.output.observe(recorder.observer())
+        }
+        #expect(weakSignal == nil)
+        input.send(value: 1)
+        input.send(value: 2)
+        #expect(!resource.isDisposed)
+        input.sendCompleted()
+        #expect(recorder.entries == ["VALUE 1", "VALUE 2", "COMPLETED", "resource disposed"])
+    }
+
+    @Test func lastObserverLeavingAnUnreferencedSignalEndsItSilently() {
+        let recorder = Recorder<String>()
+        let resource = AnyDisposable { recorder.append("resource disposed") }
+        let input: Signal<Int, Never>.Observer
+        let first: (any Disposable)?
+        let second: (any Disposable)?
+        do {
+            let pipe = Signal<Int, Never>.pipe(disposable: resource)
+            input = pipe.input
+            first = pipe.output.observe(recorder.observer("first "))
+            second = pipe.output.observe(recorder.observer("second "))
+        }
+        input.send(value: 1)
+        first?.dispose()
+        #expect(!resource.isDisposed)
+        second?.dispose()
+        #expect(resource.isDisposed)
+        input.send(value: 2)
+        #expect(recorder.entries == ["first VALUE 1", "second VALUE 1", "resource disposed"])
+    }
+
+    @Test func signalReleasedWithItsInputFreesItsObservers() {
+        weak var weakWitness: Witness?
+        do {
+            let (signal, input) = Signal<Int, Never>.pipe()
+            let witness = Witness()
+            weakWitness = witness
+            signal.observeValues { _ in withExtendedLifetime(witness) {} }
+            input.send(value: 1)
+        }
+        #expect(weakWitness == nil)
+    }
+
+    @Test func generatorThatDropsItsInputGivesAnInterruptedSignal() {
+        let recorder = Recorder<String>()
+        let signal = Signal<Int, Never> { _, _ in }
+        signal.observe(recorder.observer())
+        #expect(recorder.entries == ["INTERRUPTED"])
+    }
+}

@@ -1,0 +1,72 @@
+import RippleTour
+import Testing
+
+/// Each tour section prints what the seed tutorial says its code prints.
+@Suite struct TourTests {
+    private func output(of title: String) -> [String] {
+        guard let section = Tour.sections.first(where: { $0.title == title }) else {
+            Issue.record("no tour section titled \(title)")
+            return []
+        }
+        return section.run()
+    }
+
+    @Test func pipeWithTwoObserversPrintsTheValueTwice() {
+        #expect(output(of: "Hot signals: a pipe and its observers") == [
+            "did received value: 1",
+            "did received value: 1",
+        ])
+    }
+
+    @Test func observeValuesPrintsTheValueTwice() {
+        #expect(output(of: "Hot signals: observeValues") == [
+            "did received value: 1",
+            "did received value: 1",
+        ])
+    }
+
+    @Test func hotSignalStoryMatchesTheSeed() {
+        #expect(output(of: "Hot signals: View1, View2 and View3") == [
+            "View1 received value: 1",
+            "View1 received value: 2",
+            "View2 received value: 2",
+            "View3 received interrupted",
+        ])
+    }
+
+    @Test func failureEndsTheSignalAndLateObserversAreInterrupted() {
+        #expect(output(of: "Events: values, then one terminal event") == [
+            "event: VALUE page 1",
+            "result: success(\"page 1\")",
+            "event: FAILED APIError(404)",
+            "result: failure(APIError(404))",
+            "late observer: INTERRUPTED",
+        ])
+    }
+
+    @Test func sendingFromAnObserverIsQueued() {
+        #expect(output(of: "Sending from inside an observer") == [
+            "A received 1", "B received 1", "A received 2", "B received 2",
+        ])
+    }
+
+    @Test func disposablesAndLifetimesStopDelivery() {
+        #expect(output(of: "Disposables and lifetimes") == [
+            "subscriber got first",
+            "after dispose: isDisposed = true",
+            "screen got third",
+            "screen lifetime ended",
+            "lifetime.hasEnded = true",
+        ])
+    }
+
+    @Test func everySectionHasATitleASummaryAndOutput() {
+        #expect(!Tour.sections.isEmpty)
+        for section in Tour.sections {
+            #expect(!section.title.isEmpty)
+            #expect(!section.summary.isEmpty)
+            #expect(!section.run().isEmpty, "\(section.title) prints nothing")
+        }
+        #expect(Set(Tour.sections.map(\.title)).count == Tour.sections.count)
+    }
+}
