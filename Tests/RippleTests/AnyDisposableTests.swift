@@ -3,22 +3,6 @@ import Synchronization
 import Testing
 
 @Suite struct AnyDisposableTests {
-    /// Counts how often a closure ran; used from one thread only.
-    final class Counter {
-        var value = 0
-    }
-
-    /// An object whose release the tests watch through a weak reference.
-    final class Witness {}
-
-    /// A disposable that counts every call to `dispose()`.
-    final class Probe: Disposable {
-        private let disposals = Atomic<Int>(0)
-        var disposeCount: Int { disposals.load(ordering: .acquiring) }
-        var isDisposed: Bool { disposeCount > 0 }
-        func dispose() { disposals.wrappingAdd(1, ordering: .acquiringAndReleasing) }
-    }
-
     @Test func newDisposableIsNotDisposedAndHasNotRunItsAction() {
         let counter = Counter()
         let disposable = AnyDisposable { counter.value += 1 }

@@ -8,37 +8,13 @@ import Testing
 @Suite struct DisposableStressTests {
     static let threads = 8
 
-    /// A counter shared between threads.
-    final class Counter: Sendable {
-        private let count = Atomic<Int>(0)
-        var value: Int { count.load(ordering: .acquiring) }
-
-        /// Adds one and returns the new value.
-        @discardableResult
-        func increment() -> Int {
-            count.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue
-        }
-    }
-
-    /// A disposable that counts every call to `dispose()`, and remembers whether a
-    /// test detached it from its container.
-    final class Probe: Disposable {
-        private let disposals = Atomic<Int>(0)
-        private let detached = Atomic<Bool>(false)
-        var disposeCount: Int { disposals.load(ordering: .acquiring) }
-        var isDisposed: Bool { disposeCount > 0 }
-        var wasDetached: Bool { detached.load(ordering: .acquiring) }
-        func dispose() { disposals.wrappingAdd(1, ordering: .acquiringAndReleasing) }
-        func markDetached() { detached.store(true, ordering: .releasing) }
-    }
-
     @Test func concurrentDisposeRunsActionExactlyOnce() {
         let rounds = 10
         let disposablesPerRound = 2_000
         for _ in 0..<rounds {
-            let runs = (0..<disposablesPerRound).map { _ in Counter() }
+            let runs = (0..<disposablesPerRound).map { _ in AtomicCounter() }
             let disposables = runs.map { counter in AnyDisposable { counter.increment() } }
-            let seenUndisposedAfterDispose = Counter()
+            let seenUndisposedAfterDispose = AtomicCounter()
             // Every thread disposes every disposable, walking them in the same order,
             // so that the threads race on the same disposable.
             DispatchQueue.concurrentPerform(iterations: Self.threads) { _ in
@@ -60,7 +36,7 @@ import Testing
         for _ in 0..<rounds {
             let composite = CompositeDisposable()
             let probes = (0..<total).map { _ in Probe() }
-            let progress = Counter()
+            let progress = AtomicCounter()
             DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
                 for index in thread * perThread..<(thread + 1) * perThread {
                     let probe = probes[index]
@@ -131,7 +107,7 @@ import Testing
         for _ in 0..<rounds {
             let serial = SerialDisposable()
             let probes = (0..<total).map { _ in Probe() }
-            let progress = Counter()
+            let progress = AtomicCounter()
             DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
                 for index in thread * perThread..<(thread + 1) * perThread {
                     serial.inner = probes[index]
@@ -154,8 +130,8 @@ import Testing
         let total = Self.threads * perThread
         for _ in 0..<rounds {
             let (lifetime, token) = Lifetime.make()
-            let runs = (0..<total).map { _ in Counter() }
-            let progress = Counter()
+            let runs = (0..<total).map { _ in AtomicCounter() }
+            let progress = AtomicCounter()
             DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
                 for index in thread * perThread..<(thread + 1) * perThread {
                     let counter = runs[index]

@@ -3,22 +3,6 @@ import Synchronization
 import Testing
 
 @Suite struct LifetimeTests {
-    /// Records what happened, in order; used from one thread only.
-    final class Log {
-        var entries: [String] = []
-    }
-
-    /// A disposable that counts every call to `dispose()`.
-    final class Probe: Disposable {
-        private let disposals = Atomic<Int>(0)
-        var disposeCount: Int { disposals.load(ordering: .acquiring) }
-        var isDisposed: Bool { disposeCount > 0 }
-        func dispose() { disposals.wrappingAdd(1, ordering: .acquiringAndReleasing) }
-    }
-
-    /// An object whose release the tests watch through a weak reference.
-    final class Witness {}
-
     @Test func madeLifetimeHasNotEnded() {
         let (lifetime, token) = Lifetime.make()
         #expect(!lifetime.hasEnded)

@@ -3,19 +3,6 @@ import Synchronization
 import Testing
 
 @Suite struct ScopedDisposableTests {
-    /// Counts how often a closure ran; used from one thread only.
-    final class Counter {
-        var value = 0
-    }
-
-    /// A disposable that counts every call to `dispose()`.
-    final class Probe: Disposable {
-        private let disposals = Atomic<Int>(0)
-        var disposeCount: Int { disposals.load(ordering: .acquiring) }
-        var isDisposed: Bool { disposeCount > 0 }
-        func dispose() { disposals.wrappingAdd(1, ordering: .acquiringAndReleasing) }
-    }
-
     /// An object that ties bindings to its own life, as in the documentation.
     final class Owner {
         let bindings = ScopedDisposable(CompositeDisposable())

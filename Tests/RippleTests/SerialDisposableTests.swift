@@ -3,14 +3,6 @@ import Synchronization
 import Testing
 
 @Suite struct SerialDisposableTests {
-    /// A disposable that counts every call to `dispose()`.
-    final class Probe: Disposable {
-        private let disposals = Atomic<Int>(0)
-        var disposeCount: Int { disposals.load(ordering: .acquiring) }
-        var isDisposed: Bool { disposeCount > 0 }
-        func dispose() { disposals.wrappingAdd(1, ordering: .acquiringAndReleasing) }
-    }
-
     @Test func newSerialDisposableIsEmptyAndNotDisposed() {
         let serial = SerialDisposable()
         #expect(serial.inner == nil)
