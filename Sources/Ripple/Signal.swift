@@ -36,8 +36,15 @@ public final class Signal<Value, Error: Swift.Error> {
     /// The lifetime ends when the signal terminates; attach the resources that feed
     /// the signal to it. If `generator` does not keep the observer, the signal is
     /// interrupted as soon as the observer is released.
-    public init(_ generator: (_ input: Observer, _ lifetime: Lifetime) -> Void) {
-        let core = Core()
+    public convenience init(_ generator: (_ input: Observer, _ lifetime: Lifetime) -> Void) {
+        self.init(serialisedByUpstream: false, generator)
+    }
+
+    /// Creates a signal; with `serialisedByUpstream`, the caller guarantees that the
+    /// input is used only from the delivery of one upstream signal, which serialises
+    /// and de-recurses it, so the new signal needs no send lock of its own.
+    init(serialisedByUpstream: Bool, _ generator: (_ input: Observer, _ lifetime: Lifetime) -> Void) {
+        let core = Core(serialisedByUpstream: serialisedByUpstream)
         self.core = core
         let input = Observer({ event in core.send(event) }, interruptsOnDeinit: true)
         generator(input, Lifetime(core.resources))

@@ -12,6 +12,8 @@ extension Signal {
     ///   `pending` and delivered by the owner after the current event has reached
     ///   every observer. `pending` is touched only by the owner. A send from another
     ///   thread waits for `sendLock`, so delivery stays synchronous.
+    /// - A core without a `sendLock` is fed by exactly one upstream signal, which
+    ///   already serialises and de-recurses what reaches it (see `Signal.derived`).
     /// - Observers are called without `stateLock` held, from a snapshot of the bag;
     ///   the bag is copied only when it changes while a snapshot is alive.
     /// - Termination happens once: the observers are taken out of the bag, receive the
@@ -19,7 +21,7 @@ extension Signal {
     @usableFromInline
     final class Core: @unchecked Sendable {  // state guarded by `stateLock`; `pending` by `sendLock`
         @usableFromInline let stateLock = Lock()
-        @usableFromInline let sendLock = Lock()
+        @usableFromInline let sendLock: Lock?
         @usableFromInline let sendOwner = Atomic<UInt>(0)
         @usableFromInline var pending = ContiguousArray<Event>()
         @usableFromInline var observers = Bag<Subscription, Observer>()
@@ -30,16 +32,22 @@ extension Signal {
         @usableFromInline let resources = CompositeDisposable()
 
         @usableFromInline
-        init() {}
+        init(serialisedByUpstream: Bool) {
+            sendLock = serialisedByUpstream ? nil : Lock()
+        }
 
         deinit {
             if !isTerminated { resources.dispose() }
             stateLock.deallocate()
-            sendLock.deallocate()
+            sendLock?.deallocate()
         }
 
         @inlinable
         func send(_ event: Event) {
+            guard let sendLock else {
+                deliver(event)
+                return
+            }
             let thread = currentThreadID()
             if sendOwner.load(ordering: .relaxed) == thread {
                 pending.append(event)

@@ -1,0 +1,23 @@
+/// A value behind a ``Lock``: the state of operators fed by several streams.
+///
+/// Never send events while inside `withLock`: an observer downstream may send to
+/// an upstream stream that feeds this state again, on this thread, and the lock is
+/// not recursive. Compute under the lock, send after it.
+final class Locked<State>: @unchecked Sendable {  // `state` is guarded by `lock`
+    private let lock = Lock()
+    private var state: State
+
+    init(_ initial: State) {
+        state = initial
+    }
+
+    deinit {
+        lock.deallocate()
+    }
+
+    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&state)
+    }
+}

@@ -1,0 +1,22 @@
+// Filter: forward only the values that pass a test.
+//
+//     filter { $0.isMultiple(of: 2) }     -1-2-3-4-|   →   ---2---4-|
+//
+// Failures, completion and interruption pass through unchanged and at once.
+
+extension Signal {
+    /// Forwards the values for which `isIncluded` returns `true`.
+    public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value, Error> {
+        derived(forwarding: { event, input in
+            if case let .value(value) = event, !isIncluded(value) { return }
+            input.send(event)
+        })
+    }
+}
+
+extension SignalProducer {
+    /// Forwards the values for which `isIncluded` returns `true`.
+    public func filter(_ isIncluded: @escaping (Value) -> Bool) -> SignalProducer<Value, Error> {
+        lift { $0.filter(isIncluded) }
+    }
+}

@@ -1,0 +1,295 @@
+/// A cold stream: a recipe for work that runs once per ``start(_:)-(Signal<Value,Error>.Observer)``.
+///
+/// Each start runs the start handler again, with an observer of its own and a
+/// lifetime that ends when that run terminates or is disposed:
+///
+/// ```swift
+/// let producer = SignalProducer<Int, Never> { observer, lifetime in
+///     lifetime.observeEnded { print("cleaned up") }
+///     observer.send(value: 1)
+///     observer.sendCompleted()
+/// }
+/// producer.startWithValues { print("did received value: \($0)") }
+/// // did received value: 1
+/// // cleaned up
+/// ```
+///
+/// Each run is a ``Signal``, so a run has every contract of a signal: serial,
+/// synchronous, non-recursive delivery; one terminal event; resources released on
+/// termination. Disposing what `start` returns interrupts that run only and ends
+/// its lifetime. The start handler runs on the thread that calls `start`.
+public struct SignalProducer<Value, Error: Swift.Error> {
+    private let startHandler: (_ observer: Signal<Value, Error>.Observer, _ lifetime: Lifetime) -> Void
+
+    /// Creates a producer that runs `startHandler` on every start, with that run's
+    /// observer and lifetime.
+    ///
+    /// Send events through the observer, and attach whatever the run needs to release
+    /// to the lifetime. If the handler and the caller of `start` both let go of the
+    /// observer before the run terminates, the run is interrupted.
+    public init(_ startHandler: @escaping (_ observer: Signal<Value, Error>.Observer, _ lifetime: Lifetime) -> Void) {
+        self.startHandler = startHandler
+    }
+
+    /// Creates a producer that observes `signal` on every start: each run forwards
+    /// what the signal sends from then on, and is interrupted at once if the signal
+    /// has already terminated.
+    public init(_ signal: Signal<Value, Error>) {
+        self.init { observer, lifetime in
+            lifetime += signal.observe(observer)
+        }
+    }
+
+    /// Creates a producer that sends `value`, then completes.
+    public init(value: Value) {
+        self.init { observer, _ in
+            observer.send(value: value)
+            observer.sendCompleted()
+        }
+    }
+
+    /// Creates a producer that sends `values` in order, then completes.
+    public init(values: Value...) {
+        self.init(values)
+    }
+
+    /// Creates a producer that sends the elements of `sequence` in order, then
+    /// completes. The sequence is iterated anew on every start; iteration stops
+    /// early when the run is disposed.
+    public init<S: Sequence>(_ sequence: S) where S.Element == Value {
+        self.init { observer, lifetime in
+            for value in sequence {
+                guard !lifetime.hasEnded else { return }
+                observer.send(value: value)
+            }
+            observer.sendCompleted()
+        }
+    }
+
+    /// Creates a producer that fails with `error` at once.
+    public init(error: Error) {
+        self.init { observer, _ in observer.send(error: error) }
+    }
+
+    /// Creates a producer that sends the success value then completes, or fails
+    /// with the failure.
+    public init(result: Result<Value, Error>) {
+        self.init { observer, _ in
+            switch result {
+            case let .success(value):
+                observer.send(value: value)
+                observer.sendCompleted()
+            case let .failure(error):
+                observer.send(error: error)
+            }
+        }
+    }
+
+    /// Creates a producer that calls `lazyValue` on every start, sends its result,
+    /// then completes.
+    public init(_ lazyValue: @escaping () -> Value) {
+        self.init { observer, _ in
+            observer.send(value: lazyValue())
+            observer.sendCompleted()
+        }
+    }
+
+    /// Creates a producer that calls `body` on every start and sends what it
+    /// returns then completes, or fails with what it throws.
+    ///
+    /// ```swift
+    /// let load = SignalProducer<Data, LoadError>(catching: { () throws(LoadError) in try cache.read() })
+    /// ```
+    public init(catching body: @escaping () throws(Error) -> Value) {
+        self.init { observer, _ in
+            do throws(Error) {
+                let value = try body()
+                observer.send(value: value)
+                observer.sendCompleted()
+            } catch {
+                observer.send(error: error)
+            }
+        }
+    }
+
+    /// A producer that completes at once without a value.
+    public static var empty: SignalProducer {
+        SignalProducer { observer, _ in observer.sendCompleted() }
+    }
+
+    /// A producer that never sends an event; each run lasts until it is disposed.
+    public static var never: SignalProducer {
+        SignalProducer { observer, lifetime in
+            lifetime.observeEnded { withExtendedLifetime(observer) {} }
+        }
+    }
+}
+
+// Immutable: the one stored property is the start handler, which runs on the
+// thread that starts the producer, as observers run on the thread that sends.
+extension SignalProducer: @unchecked Sendable where Value: Sendable {}
+
+// MARK: - Starting
+
+extension SignalProducer {
+    /// One prepared run: its signal exists and can be observed before `start` runs
+    /// the start handler.
+    struct Run {
+        let signal: Signal<Value, Error>
+        let handle: any Disposable
+        let start: () -> Void
+    }
+
+    /// Prepares a run without starting it, so that callers can attach observers
+    /// first (and start several runs in the order they choose).
+    func makeRun() -> Run {
+        var input: Signal<Value, Error>.Observer?
+        var lifetime: Lifetime?
+        let signal = Signal<Value, Error> { observer, signalLifetime in
+            input = observer
+            lifetime = signalLifetime
+        }
+        let handle = RunHandle(input: input!, lifetime: lifetime!)
+        let startHandler = self.startHandler
+        return Run(signal: signal, handle: handle) { [input = input!, lifetime = lifetime!] in
+            guard !lifetime.hasEnded else { return }
+            startHandler(input, lifetime)
+        }
+    }
+
+    /// Creates a run, lets `setup` observe its signal, then starts it.
+    ///
+    /// - Parameter setup: receives the run's signal and the disposable that
+    ///   interrupts the run; it runs before the start handler, so that no event is
+    ///   missed.
+    /// - Returns: what `setup` returns.
+    public func startWithSignal<Result>(
+        _ setup: (_ signal: Signal<Value, Error>, _ interrupter: any Disposable) -> Result
+    ) -> Result {
+        let run = makeRun()
+        let result = setup(run.signal, run.handle)
+        run.start()
+        return result
+    }
+
+    /// Starts a run delivering to `observer`.
+    ///
+    /// - Returns: a disposable that interrupts this run and ends its lifetime; its
+    ///   `isDisposed` becomes `true` once the run has terminated, whatever the cause.
+    @discardableResult
+    public func start(_ observer: Signal<Value, Error>.Observer = .init()) -> any Disposable {
+        startWithSignal { signal, interrupter in
+            signal.observe(observer)
+            return interrupter
+        }
+    }
+
+    /// Starts a run calling `action` with every event.
+    @discardableResult
+    public func start(_ action: @escaping (Signal<Value, Error>.Event) -> Void) -> any Disposable {
+        start(Signal.Observer(action))
+    }
+
+    /// Starts a run calling `action` with every value as `.success` and a failure as
+    /// `.failure`.
+    @discardableResult
+    public func startWithResult(_ action: @escaping (Result<Value, Error>) -> Void) -> any Disposable {
+        start(Signal.Observer(value: { action(.success($0)) }, failed: { action(.failure($0)) }))
+    }
+
+    /// Starts a run calling `action` when it completes.
+    @discardableResult
+    public func startWithCompleted(_ action: @escaping () -> Void) -> any Disposable {
+        start(Signal.Observer(completed: action))
+    }
+
+    /// Starts a run calling `action` when it fails.
+    @discardableResult
+    public func startWithFailed(_ action: @escaping (Error) -> Void) -> any Disposable {
+        start(Signal.Observer(failed: action))
+    }
+
+    /// Starts a run calling `action` when it is interrupted.
+    @discardableResult
+    public func startWithInterrupted(_ action: @escaping () -> Void) -> any Disposable {
+        start(Signal.Observer(interrupted: action))
+    }
+}
+
+extension SignalProducer where Error == Never {
+    /// Starts a run calling `action` with every value.
+    ///
+    /// Only for producers that cannot fail; for one that can, handle failures too
+    /// (`start(_:)`, ``startWithResult(_:)``).
+    @discardableResult
+    public func startWithValues(_ action: @escaping (Value) -> Void) -> any Disposable {
+        start(Signal.Observer(value: action))
+    }
+}
+
+/// What `start` returns: disposing it interrupts the run; it counts as disposed
+/// once the run has ended for any reason.
+private final class RunHandle<Value, Error: Swift.Error>: Disposable, @unchecked Sendable {  // immutable; `input` serialises through its signal's locks
+    private let input: Signal<Value, Error>.Observer
+    private let lifetime: Lifetime
+
+    init(input: Signal<Value, Error>.Observer, lifetime: Lifetime) {
+        self.input = input
+        self.lifetime = lifetime
+    }
+
+    var isDisposed: Bool { lifetime.hasEnded }
+
+    func dispose() { input.sendInterrupted() }
+}
+
+// MARK: - Lifting
+
+extension SignalProducer {
+    /// Applies a signal operator to every run: the producer's way of reusing what is
+    /// written once for ``Signal``.
+    ///
+    /// ```swift
+    /// let titles = users.lift { $0.map(\.name) }
+    /// ```
+    public func lift<U, F>(_ transform: @escaping (Signal<Value, Error>) -> Signal<U, F>) -> SignalProducer<U, F> {
+        SignalProducer<U, F> { observer, lifetime in
+            let run = makeRun()
+            lifetime += run.handle
+            lifetime += transform(run.signal).observe(observer)
+            run.start()
+        }
+    }
+
+    /// Applies a two-signal operator to a run of this producer and a run of `other`;
+    /// this producer's run starts first.
+    func lift<U, F, V, G>(
+        with other: SignalProducer<U, F>,
+        _ transform: @escaping (Signal<Value, Error>, Signal<U, F>) -> Signal<V, G>
+    ) -> SignalProducer<V, G> {
+        SignalProducer<V, G> { observer, lifetime in
+            let run = makeRun()
+            let otherRun = other.makeRun()
+            lifetime += run.handle
+            lifetime += otherRun.handle
+            lifetime += transform(run.signal, otherRun.signal).observe(observer)
+            run.start()
+            otherRun.start()
+        }
+    }
+
+    /// Applies an operator over many signals to one run of each producer; runs start
+    /// in the order of `producers`.
+    static func lift<S: Sequence, V, G>(
+        _ producers: S,
+        _ transform: @escaping ([Signal<Value, Error>]) -> Signal<V, G>
+    ) -> SignalProducer<V, G> where S.Element == SignalProducer {
+        let producers = Array(producers)
+        return SignalProducer<V, G> { observer, lifetime in
+            let runs = producers.map { $0.makeRun() }
+            for run in runs { lifetime += run.handle }
+            lifetime += transform(runs.map(\.signal)).observe(observer)
+            for run in runs { run.start() }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// Anything that can be turned into a ``SignalProducer``: a producer itself, a
+/// ``Signal`` (each start observes it), and later properties.
+///
+/// Operators that take "a stream" (flattening, triggers, bindings) accept any
+/// conforming type.
+public protocol SignalProducerConvertible<Value, Error> {
+    /// The type of the values.
+    associatedtype Value
+    /// The type of the failure.
+    associatedtype Error: Swift.Error
+
+    /// The stream as a producer.
+    var producer: SignalProducer<Value, Error> { get }
+}
+
+extension Signal: SignalProducerConvertible {
+    /// A producer whose every run observes this signal from the moment it starts.
+    public var producer: SignalProducer<Value, Error> {
+        SignalProducer(self)
+    }
+}
+
+extension SignalProducer: SignalProducerConvertible {
+    /// The producer itself.
+    public var producer: SignalProducer<Value, Error> {
+        self
+    }
+}

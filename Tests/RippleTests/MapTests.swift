@@ -1,0 +1,88 @@
+import Ripple
+import Testing
+
+@Suite struct MapTests {
+    struct User { let name: String }
+
+    @Test func mapTransformsEveryValueOnSignalAndProducer() {
+        let expected = ["VALUE 10", "VALUE 20", "COMPLETED"]
+        #expect(events(of: { $0.map { $0 * 10 } }, sending: [.value(1), .value(2), .completed] as [Signal<Int, Never>.Event]) == expected)
+        #expect(events(of: { $0.map { $0 * 10 } }, starting: [.value(1), .value(2), .completed] as [Signal<Int, Never>.Event]) == expected)
+    }
+
+    @Test func mapPassesFailureAndInterruptionAtOnce() {
+        let failing: [Signal<Int, TestError>.Event] = [.value(1), .failed(TestError(code: 7))]
+        #expect(events(of: { $0.map { $0 + 1 } }, sending: failing) == ["VALUE 2", "FAILED TestError(code: 7)"])
+        let interrupted: [Signal<Int, TestError>.Event] = [.value(1), .interrupted]
+        #expect(events(of: { $0.map { $0 + 1 } }, starting: interrupted) == ["VALUE 2", "INTERRUPTED"])
+    }
+
+    @Test func mapWithKeyPathReadsThePropertyOfEveryValue() {
+        let users: [Signal<User, Never>.Event] = [.value(User(name: "ada")), .value(User(name: "alan")), .completed]
+        #expect(events(of: { $0.map(\.name) }, sending: users) == ["VALUE ada", "VALUE alan", "COMPLETED"])
+        #expect(events(of: { $0.map(\.name) }, starting: users) == ["VALUE ada", "VALUE alan", "COMPLETED"])
+    }
+
+    @Test func mapToValueReplacesEveryValue() {
+        let taps: [Signal<Int, Never>.Event] = [.value(1), .value(2), .completed]
+        #expect(events(of: { $0.map(value: "tap") }, sending: taps) == ["VALUE tap", "VALUE tap", "COMPLETED"])
+        #expect(events(of: { $0.map(value: "tap") }, starting: taps) == ["VALUE tap", "VALUE tap", "COMPLETED"])
+    }
+
+    @Test func mapErrorTransformsOnlyTheFailure() {
+        let source: [Signal<Int, TestError>.Event] = [.value(1), .failed(TestError(code: 3))]
+        let expected = ["VALUE 1", "FAILED WrappedError(inner: RippleTests.TestError(code: 3))"]
+        #expect(events(of: { $0.mapError(WrappedError.init) }, sending: source) == expected)
+        #expect(events(of: { $0.mapError(WrappedError.init) }, starting: source) == expected)
+    }
+
+    @Test func compactMapForwardsOnlyNonNilResults() {
+        let source: [Signal<String, Never>.Event] = [.value("1"), .value("x"), .value("3"), .completed]
+        #expect(events(of: { $0.compactMap { Int($0) } }, sending: source) == ["VALUE 1", "VALUE 3", "COMPLETED"])
+        #expect(events(of: { $0.compactMap { Int($0) } }, starting: source) == ["VALUE 1", "VALUE 3", "COMPLETED"])
+    }
+
+    @Test func skipNilUnwrapsAndDropsNils() {
+        let source: [Signal<Int?, Never>.Event] = [.value(1), .value(nil), .value(3), .completed]
+        #expect(events(of: { $0.skipNil() }, sending: source) == ["VALUE 1", "VALUE 3", "COMPLETED"])
+        #expect(events(of: { $0.skipNil() }, starting: source) == ["VALUE 1", "VALUE 3", "COMPLETED"])
+    }
+
+    @Test func seedMapSamplePrintsThePrefixedValue() {
+        let recorder = Recorder<String>()
+        let (signal, innerObserver) = Signal<Int, Never>.pipe()
+        signal.map { "xxx" + String($0) }.observeValues { recorder.append($0) }
+        innerObserver.send(value: 1)
+        innerObserver.sendCompleted()
+        #expect(recorder.entries == ["xxx1"])
+    }
+
+    @Test func mappedSignalLivesWhileObservedAndReleasesItsSubscriptionWhenDropped() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let recorder = Recorder<Int>()
+        signal.map { $0 * 2 }.observeValues { recorder.append($0) }
+        input.send(value: 1)
+        #expect(recorder.entries == [2])
+
+        weak var weakWitness: Witness?
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            _ = signal.map { value -> Int in withExtendedLifetime(witness) { value } }
+        }
+        #expect(weakWitness == nil)
+    }
+
+    @Test func valueSentUpstreamFromADownstreamObserverIsQueued() {
+        let recorder = Recorder<String>()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let doubled = signal.map { $0 * 2 }
+        doubled.observeValues { value in
+            recorder.append("A\(value)")
+            if value == 2 { input.send(value: 2) }
+        }
+        doubled.observeValues { recorder.append("B\($0)") }
+        input.send(value: 1)
+        #expect(recorder.entries == ["A2", "B2", "A4", "B4"])
+    }
+}
