@@ -58,8 +58,8 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// early when the run is disposed.
     public init<S: Sequence>(_ sequence: S) where S.Element == Value {
         self.init { observer, lifetime in
-            for value in sequence {
-                guard !lifetime.hasEnded else { return }
+            var iterator = sequence.makeIterator()
+            while !lifetime.hasEnded, let value = iterator.next() {
                 observer.send(value: value)
             }
             observer.sendCompleted()
@@ -85,22 +85,17 @@ public struct SignalProducer<Value, Error: Swift.Error> {
         }
     }
 
-    /// Creates a producer that calls `lazyValue` on every start, sends its result,
-    /// then completes.
-    public init(_ lazyValue: @escaping () -> Value) {
-        self.init { observer, _ in
-            observer.send(value: lazyValue())
-            observer.sendCompleted()
-        }
-    }
-
     /// Creates a producer that calls `body` on every start and sends what it
-    /// returns then completes, or fails with what it throws.
+    /// returns then completes, or fails with the error it throws.
+    ///
+    /// With a non-throwing closure this is a lazily computed value; with a typed
+    /// throwing closure, a fallible one:
     ///
     /// ```swift
-    /// let load = SignalProducer<Data, LoadError>(catching: { () throws(LoadError) in try cache.read() })
+    /// let now = SignalProducer<Date, Never> { Date() }
+    /// let cached = SignalProducer<Data, LoadError> { () throws(LoadError) in try cache.read() }
     /// ```
-    public init(catching body: @escaping () throws(Error) -> Value) {
+    public init(_ body: @escaping () throws(Error) -> Value) {
         self.init { observer, _ in
             do throws(Error) {
                 let value = try body()
