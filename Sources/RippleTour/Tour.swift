@@ -10,6 +10,10 @@ public enum Tour {
         eventsAndTermination,
         sendingFromAnObserver,
         disposablesAndLifetimes,
+        producerStartHandler,
+        producerRunsPerStart,
+        sharedRequestThroughASignal,
+        typedErrors,
     ]
 
     /// Runs every section, printing a heading and the section's output.

@@ -60,6 +60,38 @@ import Testing
         ])
     }
 
+    @Test func producerPrintsItsValuesThenCleansUp() {
+        #expect(output(of: "Cold signals: a SignalProducer and its lifetime") == [
+            "did received value: 1",
+            "did received value: 2",
+            "信号无效了 你可以在这里进行一些清理工作",
+        ])
+    }
+
+    @Test func twoStartsSendTheRequestTwice() {
+        #expect(output(of: "Cold signals: every start runs the work again") == [
+            "发起网络请求",
+            "did received value: 1",
+            "发起网络请求",
+            "did received value: 1",
+        ])
+    }
+
+    @Test func oneSignalSharesOneRequest() {
+        #expect(output(of: "Hot signals: one request, two observers") == [
+            "发起网络请求",
+            "did received value: 1",
+            "did received value: 1",
+        ])
+    }
+
+    @Test func typedErrorsReachStartWithResult() {
+        #expect(output(of: "Cold signals: typed errors") == [
+            "loaded user 7",
+            "failed with 404: no such user",
+        ])
+    }
+
     @Test func everySectionHasATitleASummaryAndOutput() {
         #expect(!Tour.sections.isEmpty)
         for section in Tour.sections {
