@@ -19,7 +19,10 @@
 /// termination. Disposing what `start` returns interrupts that run only and ends
 /// its lifetime. The start handler runs on the thread that calls `start`.
 public struct SignalProducer<Value, Error: Swift.Error> {
-    private let startHandler: (_ observer: Signal<Value, Error>.Observer, _ lifetime: Lifetime) -> Void
+    /// Prepares one run. A producer made from a start handler creates a signal for
+    /// the handler to feed; a lifted producer transforms the run of its source, so
+    /// that a chain of operators costs one signal per operator, not two.
+    private let prepareRun: () -> Run
 
     /// Creates a producer that runs `startHandler` on every start, with that run's
     /// observer and lifetime.
@@ -28,7 +31,12 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// to the lifetime. If the handler and the caller of `start` both let go of the
     /// observer before the run terminates, the run is interrupted.
     public init(_ startHandler: @escaping (_ observer: Signal<Value, Error>.Observer, _ lifetime: Lifetime) -> Void) {
-        self.startHandler = startHandler
+        prepareRun = { Run(startHandler) }
+    }
+
+    /// Creates a producer from the way it prepares each run.
+    init(prepareRun: @escaping () -> Run) {
+        self.prepareRun = prepareRun
     }
 
     /// Creates a producer that observes `signal` on every start: each run forwards
@@ -128,28 +136,42 @@ extension SignalProducer: @unchecked Sendable where Value: Sendable {}
 
 extension SignalProducer {
     /// One prepared run: its signal exists and can be observed before `start` runs
-    /// the start handler.
+    /// the work.
     struct Run {
+        /// What the run sends.
         let signal: Signal<Value, Error>
+        /// Interrupts the run at its source; disposed once the run has ended.
         let handle: any Disposable
+        /// Starts the work; called once, after `signal` has been observed.
         let start: () -> Void
+
+        init(signal: Signal<Value, Error>, handle: any Disposable, start: @escaping () -> Void) {
+            self.signal = signal
+            self.handle = handle
+            self.start = start
+        }
+
+        /// A run of a start handler: a new signal whose input and lifetime the
+        /// handler receives when the run starts.
+        init(_ startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void) {
+            var input: Signal<Value, Error>.Observer?
+            var lifetime: Lifetime?
+            signal = Signal { observer, signalLifetime in
+                input = observer
+                lifetime = signalLifetime
+            }
+            handle = RunHandle(input: input!, lifetime: lifetime!)
+            start = { [input = input!, lifetime = lifetime!] in
+                guard !lifetime.hasEnded else { return }
+                startHandler(input, lifetime)
+            }
+        }
     }
 
     /// Prepares a run without starting it, so that callers can attach observers
     /// first (and start several runs in the order they choose).
     func makeRun() -> Run {
-        var input: Signal<Value, Error>.Observer?
-        var lifetime: Lifetime?
-        let signal = Signal<Value, Error> { observer, signalLifetime in
-            input = observer
-            lifetime = signalLifetime
-        }
-        let handle = RunHandle(input: input!, lifetime: lifetime!)
-        let startHandler = self.startHandler
-        return Run(signal: signal, handle: handle) { [input = input!, lifetime = lifetime!] in
-            guard !lifetime.hasEnded else { return }
-            startHandler(input, lifetime)
-        }
+        prepareRun()
     }
 
     /// Creates a run, lets `setup` observe its signal, then starts it.
@@ -247,12 +269,13 @@ extension SignalProducer {
     /// ```swift
     /// let titles = users.lift { $0.map(\.name) }
     /// ```
+    ///
+    /// Disposing a run of the result interrupts the run of this producer, and the
+    /// interruption flows down through `transform`.
     public func lift<U, F>(_ transform: @escaping (Signal<Value, Error>) -> Signal<U, F>) -> SignalProducer<U, F> {
-        SignalProducer<U, F> { observer, lifetime in
+        SignalProducer<U, F> {
             let run = makeRun()
-            lifetime += run.handle
-            lifetime += transform(run.signal).observe(observer)
-            run.start()
+            return .init(signal: transform(run.signal), handle: run.handle, start: run.start)
         }
     }
 
@@ -262,14 +285,17 @@ extension SignalProducer {
         with other: SignalProducer<U, F>,
         _ transform: @escaping (Signal<Value, Error>, Signal<U, F>) -> Signal<V, G>
     ) -> SignalProducer<V, G> {
-        SignalProducer<V, G> { observer, lifetime in
+        SignalProducer<V, G> {
             let run = makeRun()
             let otherRun = other.makeRun()
-            lifetime += run.handle
-            lifetime += otherRun.handle
-            lifetime += transform(run.signal, otherRun.signal).observe(observer)
-            run.start()
-            otherRun.start()
+            return .init(
+                signal: transform(run.signal, otherRun.signal),
+                handle: RunGroupHandle([run.handle, otherRun.handle]),
+                start: { [start = run.start, otherStart = otherRun.start] in
+                    start()
+                    otherStart()
+                }
+            )
         }
     }
 
@@ -280,11 +306,27 @@ extension SignalProducer {
         _ transform: @escaping ([Signal<Value, Error>]) -> Signal<V, G>
     ) -> SignalProducer<V, G> where S.Element == SignalProducer {
         let producers = Array(producers)
-        return SignalProducer<V, G> { observer, lifetime in
+        return SignalProducer<V, G> {
             let runs = producers.map { $0.makeRun() }
-            for run in runs { lifetime += run.handle }
-            lifetime += transform(runs.map(\.signal)).observe(observer)
-            for run in runs { run.start() }
+            return .init(
+                signal: transform(runs.map(\.signal)),
+                handle: RunGroupHandle(runs.map(\.handle)),
+                start: { [starts = runs.map(\.start)] in starts.forEach { $0() } }
+            )
         }
     }
+}
+
+/// The handle of a run made of several runs: disposing it interrupts each of them,
+/// in order; it counts as disposed once all of them have ended.
+private final class RunGroupHandle: Disposable {
+    private let handles: [any Disposable]
+
+    init(_ handles: [any Disposable]) {
+        self.handles = handles
+    }
+
+    var isDisposed: Bool { handles.allSatisfy(\.isDisposed) }
+
+    func dispose() { handles.forEach { $0.dispose() } }
 }
