@@ -1,0 +1,204 @@
+// Side effects: run code as events pass, without changing them; log them.
+//
+//     on(value: { print($0) })        -a-b-|   →   -a-b-|      (prints a, then b)
+//     logEvents(identifier: "load")   -a-#x    →   -a-#x       ([load] value a, …)
+//
+// Every handler runs before the event is forwarded, on the thread that delivers it.
+// For one event the order is: `event`, then the handler for its kind (`value`,
+// `failed`, `completed` or `interrupted`), then `terminated` for a terminal event.
+// `disposed` runs once, after the terminal event has been forwarded, when the
+// stream's resources are released. A producer also offers `starting` and `started`,
+// run just before and just after the start handler of each run; disposing a run
+// interrupts its consumer first, then the handlers see the upstream's interruption.
+
+extension Signal {
+    /// Runs the given closures as events pass through, before forwarding each event.
+    ///
+    /// - Parameters:
+    ///   - event: runs for every event, before the handlers below.
+    ///   - failed: runs for a failure.
+    ///   - completed: runs for completion.
+    ///   - interrupted: runs for an interruption.
+    ///   - terminated: runs for any terminal event, after the handler of its kind.
+    ///   - disposed: runs once, when the resulting signal is disposed: after it has
+    ///     forwarded its terminal event, or when nobody references or observes it any
+    ///     more.
+    ///   - value: runs for every value.
+    public func on(
+        event: ((Event) -> Void)? = nil,
+        failed: ((Error) -> Void)? = nil,
+        completed: (() -> Void)? = nil,
+        interrupted: (() -> Void)? = nil,
+        terminated: (() -> Void)? = nil,
+        disposed: (() -> Void)? = nil,
+        value: ((Value) -> Void)? = nil
+    ) -> Signal<Value, Error> {
+        // `derived(_:)` without its lifetime hidden: `disposed` is attached to it.
+        // Fed by this signal alone, so no send lock is needed.
+        Signal(serialisedByUpstream: true) { input, lifetime in
+            if let disposed { lifetime.observeEnded(disposed) }
+            lifetime += observe(Observer { received in
+                event?(received)
+                switch received {
+                case let .value(receivedValue): value?(receivedValue)
+                case let .failed(error): failed?(error)
+                case .completed: completed?()
+                case .interrupted: interrupted?()
+                }
+                if received.isTerminating { terminated?() }
+                input.send(received)
+            })
+        }
+    }
+
+    /// Reports the events that pass through to `logger`, one line each, and forwards
+    /// them unchanged.
+    ///
+    /// Every line is the identifier in brackets, the ``LoggingEvent`` name and, for
+    /// a value or a failure, its description: `[load] value 1`,
+    /// `[load] failed timeout`, `[load] completed`, `[load] terminated`,
+    /// `[load] disposed`. A signal never reports `starting` or `started`.
+    ///
+    /// - Parameters:
+    ///   - identifier: names the stream in every line.
+    ///   - events: the kinds of event to report; all by default.
+    ///   - logger: receives each line; prints it by default.
+    public func logEvents(
+        identifier: String = "",
+        events: Set<LoggingEvent> = Set(LoggingEvent.allCases),
+        logger: @escaping (String) -> Void = { print($0) }
+    ) -> Signal<Value, Error> {
+        let log = EventLog(identifier: identifier, events: events, logger: logger)
+        return on(
+            failed: log.reportWithDetail(.failed),
+            completed: log.report(.completed),
+            interrupted: log.report(.interrupted),
+            terminated: log.report(.terminated),
+            disposed: log.report(.disposed),
+            value: log.reportWithDetail(.value)
+        )
+    }
+}
+
+extension SignalProducer {
+    /// Runs the given closures as each run starts and as events pass through, before
+    /// forwarding each event.
+    ///
+    /// Disposing a run interrupts its consumer at once, then the upstream run: the
+    /// handlers see that interruption right after the consumer.
+    ///
+    /// - Parameters:
+    ///   - starting: runs before the start handler of each run.
+    ///   - started: runs after the start handler of each run has returned.
+    ///   - event: runs for every event, before the handlers below.
+    ///   - failed: runs for a failure.
+    ///   - completed: runs for completion.
+    ///   - interrupted: runs for an interruption.
+    ///   - terminated: runs for any terminal event, after the handler of its kind.
+    ///   - disposed: runs once per run, when the run ends for any reason (termination
+    ///     or disposal), after its terminal event has been forwarded.
+    ///   - value: runs for every value.
+    public func on(
+        starting: (() -> Void)? = nil,
+        started: (() -> Void)? = nil,
+        event: ((Signal<Value, Error>.Event) -> Void)? = nil,
+        failed: ((Error) -> Void)? = nil,
+        completed: (() -> Void)? = nil,
+        interrupted: (() -> Void)? = nil,
+        terminated: (() -> Void)? = nil,
+        disposed: (() -> Void)? = nil,
+        value: ((Value) -> Void)? = nil
+    ) -> SignalProducer<Value, Error> {
+        // `lift` without hiding the start of the upstream run, which `starting` and
+        // `started` surround.
+        SignalProducer { observer, lifetime in
+            let run = makeRun()
+            lifetime += run.handle
+            lifetime += run.signal.on(
+                event: event,
+                failed: failed,
+                completed: completed,
+                interrupted: interrupted,
+                terminated: terminated,
+                disposed: disposed,
+                value: value
+            ).observe(observer)
+            starting?()
+            run.start()
+            started?()
+        }
+    }
+
+    /// Reports what happens to each run to `logger`, one line each, and forwards
+    /// the events unchanged.
+    ///
+    /// Every line is the identifier in brackets, the ``LoggingEvent`` name and, for
+    /// a value or a failure, its description: `[load] starting`, `[load] value 1`,
+    /// `[load] completed`, `[load] terminated`, `[load] disposed`, `[load] started`.
+    /// A producer that sends synchronously reports its events between `starting` and
+    /// `started`.
+    ///
+    /// - Parameters:
+    ///   - identifier: names the stream in every line.
+    ///   - events: the kinds of event to report; all by default.
+    ///   - logger: receives each line; prints it by default.
+    public func logEvents(
+        identifier: String = "",
+        events: Set<LoggingEvent> = Set(LoggingEvent.allCases),
+        logger: @escaping (String) -> Void = { print($0) }
+    ) -> SignalProducer<Value, Error> {
+        let log = EventLog(identifier: identifier, events: events, logger: logger)
+        return on(
+            starting: log.report(.starting),
+            started: log.report(.started),
+            failed: log.reportWithDetail(.failed),
+            completed: log.report(.completed),
+            interrupted: log.report(.interrupted),
+            terminated: log.report(.terminated),
+            disposed: log.report(.disposed),
+            value: log.reportWithDetail(.value)
+        )
+    }
+}
+
+/// What `logEvents` can report; each case's raw value is the word used in the line.
+public enum LoggingEvent: String, CaseIterable, Sendable {
+    /// A producer run is about to run its start handler. Producers only.
+    case starting
+    /// A producer run's start handler has returned. Producers only.
+    case started
+    /// A value passed; the line ends with its description.
+    case value
+    /// The stream failed; the line ends with the error's description.
+    case failed
+    /// The stream completed.
+    case completed
+    /// The stream was interrupted.
+    case interrupted
+    /// The stream terminated, whatever the terminal event; reported after it.
+    case terminated
+    /// The stream's resources were released: once per signal, or per producer run.
+    case disposed
+}
+
+/// Turns the reported kinds of event into handlers for `on`, each writing one line.
+private struct EventLog {
+    let identifier: String
+    let events: Set<LoggingEvent>
+    let logger: (String) -> Void
+
+    /// A handler writing `[identifier] event`, or `nil` if `event` is not reported.
+    func report(_ event: LoggingEvent) -> (() -> Void)? {
+        guard events.contains(event) else { return nil }
+        let line = "[\(identifier)] \(event.rawValue)"
+        return { [logger] in logger(line) }
+    }
+
+    /// A handler writing `[identifier] event detail`, or `nil` if `event` is not
+    /// reported.
+    func reportWithDetail<Detail>(_ event: LoggingEvent) -> ((Detail) -> Void)? {
+        guard events.contains(event) else { return nil }
+        let prefix = "[\(identifier)] \(event.rawValue) "
+        return { [logger] detail in logger(prefix + String(describing: detail)) }
+    }
+}
