@@ -7,9 +7,10 @@ import Testing
     static let terminals: [Signal<Int, TestError>.Event] = [.completed, .failed(TestError(code: 5)), .interrupted]
 
     @Test(arguments: terminals)
-    func materializeSendsEveryEventAsAValueThenCompletes(terminal: Signal<Int, TestError>.Event) {
+    func materializeSendsEveryEventAsAValueThenEnds(terminal: Signal<Int, TestError>.Event) {
         let source: Source = [.value(1), .value(2), terminal]
-        let expected = ["VALUE VALUE 1", "VALUE VALUE 2", "VALUE \(terminal)", "COMPLETED"]
+        let end = terminal == .interrupted ? "INTERRUPTED" : "COMPLETED"
+        let expected = ["VALUE VALUE 1", "VALUE VALUE 2", "VALUE \(terminal)", end]
         #expect(events(of: { $0.materialize() }, sending: source) == expected)
         #expect(events(of: { $0.materialize() }, starting: source) == expected)
     }

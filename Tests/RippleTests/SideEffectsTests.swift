@@ -76,9 +76,9 @@ import Testing
         let run = source.on(recorder: recorder).start(recorder.observer("observer "))
         #expect(recorder.entries == ["starting", "start handler", "event VALUE 1", "value 1", "observer VALUE 1", "started"])
         run.dispose()
-        // Disposal interrupts the consumer at once, then the upstream run, whose
-        // interruption reaches the handlers.
-        #expect(recorder.entries.suffix(5) == ["observer INTERRUPTED", "event INTERRUPTED", "interrupted", "terminated", "disposed"])
+        // Disposal interrupts the source run; the interruption reaches the handlers,
+        // then the consumer.
+        #expect(recorder.entries.suffix(5) == ["event INTERRUPTED", "interrupted", "terminated", "observer INTERRUPTED", "disposed"])
     }
 
     @Test func producerOnPassesEveryEventUnchanged() {

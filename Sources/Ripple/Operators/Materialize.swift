@@ -6,21 +6,27 @@
 //     dematerializeResults()    -.success(a)-.failure(x)|   →   -a-#x
 //
 // `materialize` sends every event, the terminal one included, as a value and then
-// completes; `materializeResults` sends values and a failure as values, then
+// completes — or, after an interruption, is interrupted too, so that disposing a
+// run still ends in `interrupted`; `materializeResults` sends values and a failure as values, then
 // completes, and passes completion and interruption on as they are. Their
 // inverses end the stream at the first terminal event they find in a value, and
 // pass on the upstream's own completion or interruption. `materialize()` followed by
 // `dematerialize()` gives back the original stream.
 
 extension Signal {
-    /// Sends every event as a value, the terminal one included, then completes.
+    /// Sends every event as a value, the terminal one included, then ends.
     ///
-    /// The result cannot fail: a failure or an interruption upstream arrives as
-    /// `.value(.failed(error))` or `.value(.interrupted)`, followed by `completed`.
+    /// The result cannot fail: a failure upstream arrives as `.value(.failed(error))`
+    /// followed by `completed`. An interruption arrives as `.value(.interrupted)`
+    /// followed by `interrupted`, so that a disposed run still ends interrupted.
     public func materialize() -> Signal<Event, Never> {
         derived(forwarding: { (event, input: Signal<Event, Never>.Observer) in
             input.send(value: event)
-            if event.isTerminating { input.sendCompleted() }
+            switch event {
+            case .value: break
+            case .interrupted: input.sendInterrupted()
+            case .failed, .completed: input.sendCompleted()
+            }
         })
     }
 

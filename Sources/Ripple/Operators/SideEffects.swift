@@ -9,7 +9,7 @@
 // `disposed` runs once, after the terminal event has been forwarded, when the
 // stream's resources are released. A producer also offers `starting` and `started`,
 // run just before and just after the start handler of each run; disposing a run
-// interrupts its consumer first, then the handlers see the upstream's interruption.
+// interrupts its source, so the handlers see the interruption before the consumer.
 
 extension Signal {
     /// Runs the given closures as events pass through, before forwarding each event.
@@ -84,8 +84,8 @@ extension SignalProducer {
     /// Runs the given closures as each run starts and as events pass through, before
     /// forwarding each event.
     ///
-    /// Disposing a run interrupts its consumer at once, then the upstream run: the
-    /// handlers see that interruption right after the consumer.
+    /// Disposing a run interrupts its source: the handlers see the interruption
+    /// before the consumer does.
     ///
     /// - Parameters:
     ///   - starting: runs before the start handler of each run.
@@ -109,24 +109,27 @@ extension SignalProducer {
         disposed: (() -> Void)? = nil,
         value: ((Value) -> Void)? = nil
     ) -> SignalProducer<Value, Error> {
-        // `lift` without hiding the start of the upstream run, which `starting` and
-        // `started` surround.
-        SignalProducer { observer, lifetime in
+        // A lift that also surrounds the start of the source run.
+        SignalProducer(prepareRun: {
             let run = makeRun()
-            lifetime += run.handle
-            lifetime += run.signal.on(
-                event: event,
-                failed: failed,
-                completed: completed,
-                interrupted: interrupted,
-                terminated: terminated,
-                disposed: disposed,
-                value: value
-            ).observe(observer)
-            starting?()
-            run.start()
-            started?()
-        }
+            return .init(
+                signal: run.signal.on(
+                    event: event,
+                    failed: failed,
+                    completed: completed,
+                    interrupted: interrupted,
+                    terminated: terminated,
+                    disposed: disposed,
+                    value: value
+                ),
+                handle: run.handle,
+                start: { [start = run.start] in
+                    starting?()
+                    start()
+                    started?()
+                }
+            )
+        })
     }
 
     /// Reports what happens to each run to `logger`, one line each, and forwards
