@@ -14,6 +14,10 @@ public enum Tour {
         producerRunsPerStart,
         sharedRequestThroughASignal,
         typedErrors,
+        mapOperator,
+        onOperator,
+        takeUntilOperator,
+        takeFirstOperator,
     ]
 
     /// Runs every section, printing a heading and the section's output.

@@ -92,6 +92,22 @@ import Testing
         ])
     }
 
+    @Test func mapPrefixesTheValue() {
+        #expect(output(of: "Operators: map") == ["xxx1"])
+    }
+
+    @Test func onRunsBeforeTheObserver() {
+        #expect(output(of: "Operators: on") == ["on value: 1", "did received value: 1"])
+    }
+
+    @Test func takeUntilStopsAtTheTrigger() {
+        #expect(output(of: "Operators: take(until:)") == ["received value: 1", "received value: 2"])
+    }
+
+    @Test func takeFirstKeepsTwoValues() {
+        #expect(output(of: "Operators: take(first:)") == ["received value: 1", "received value: 2"])
+    }
+
     @Test func everySectionHasATitleASummaryAndOutput() {
         #expect(!Tour.sections.isEmpty)
         for section in Tour.sections {
