@@ -1,0 +1,528 @@
+// Flatten: turn a stream of inner streams into one stream of values. Below, the outer
+// stream sends a = ----1---2|, b = -3--4| and c = --5| (each inner timeline starts
+// where the outer stream sends it); `FlattenStrategy` shows every strategy on it.
+//
+//     flatten(.merge)                                    a-b--c---|     →  ---31-452|
+//     flatten(.latest)                                   a-b--c---|     →  ---3---5-|
+//     flatMap(.concat) { twice($0) }    twice(x) = (xx)|  -1--2--|       →  -(11)--(22)--|
+//     flatten()                                          -[1,2]-[3]-|   →  -(12)-3-|
+//     flatMapError { _ in zero }        zero = 0|        -1-#x          →  -1-0|
+//
+// A failure of the outer stream or of a forwarded inner stream fails the result at
+// once and disposes every inner run. An interruption of the outer stream interrupts the
+// result; an inner stream's interruption counts as its completion (.merge, .concat,
+// .concurrent, .latest) or interrupts the result (.race, .throttle). The result
+// completes once the outer stream and every inner stream it started have completed.
+// Ending the result, by a terminal event or by disposing a producer run, disposes every
+// inner run. Inner streams are started through their `producer`.
+//
+// Errors: the inner streams fail like the outer stream, or cannot fail (`Never`), or
+// the outer stream cannot fail and the result takes the inner streams' error. The
+// same-error overload is the primary one; the two promoting overloads are disfavoured,
+// so that where several apply (both `Never`, or an inner producer whose error type is
+// left to inference, as in `flatMap(.latest) { SignalProducer(value: $0) }`) the
+// same-error one is chosen without ambiguity.
+
+extension Signal where Value: SignalProducerConvertible {
+    /// Flattens the inner streams this signal sends into one signal of their values,
+    /// running them as `strategy` says; inner streams fail like this signal.
+    public func flatten(_ strategy: FlattenStrategy) -> Signal<Value.Value, Error> where Value.Error == Error {
+        flatMap(strategy) { $0 }
+    }
+
+    /// Flattens the inner streams this signal sends into one signal of their values,
+    /// running them as `strategy` says; the inner streams cannot fail.
+    @_disfavoredOverload
+    public func flatten(_ strategy: FlattenStrategy) -> Signal<Value.Value, Error> where Value.Error == Never {
+        flatMap(strategy) { $0 }
+    }
+}
+
+extension Signal where Value: SignalProducerConvertible, Error == Never {
+    /// Flattens the inner streams this signal sends into one signal of their values,
+    /// running them as `strategy` says; this signal cannot fail, so the result fails
+    /// like the inner streams.
+    @_disfavoredOverload
+    public func flatten(_ strategy: FlattenStrategy) -> Signal<Value.Value, Value.Error> {
+        flatMap(strategy) { $0 }
+    }
+}
+
+extension Signal where Value: Sequence {
+    /// Sends the elements of every sequence this signal sends, in order.
+    ///
+    /// Iteration stops early if the result ends meanwhile (for instance when its last
+    /// observer detaches).
+    public func flatten() -> Signal<Value.Element, Error> {
+        Signal<Value.Element, Error>(serialisedByUpstream: true) { input, lifetime in
+            lifetime += observe { event in
+                switch event {
+                case let .value(sequence):
+                    for element in sequence {
+                        input.send(value: element)
+                        guard !lifetime.hasEnded else { return }
+                    }
+                case let .failed(error): input.send(error: error)
+                case .completed: input.sendCompleted()
+                case .interrupted: input.sendInterrupted()
+                }
+            }
+        }
+    }
+}
+
+extension Signal {
+    /// Turns every value into an inner stream with `transform`, and flattens those
+    /// streams into one signal of their values as `strategy` says; inner streams fail
+    /// like this signal.
+    ///
+    /// ```swift
+    /// let results = searchText.flatMap(.latest) { text in api.search(text) }
+    /// ```
+    public func flatMap<Inner: SignalProducerConvertible>(
+        _ strategy: FlattenStrategy,
+        _ transform: @escaping (Value) -> Inner
+    ) -> Signal<Inner.Value, Error> where Inner.Error == Error {
+        flattening(strategy, outerError: { $0 }, innerError: { $0 }, transform)
+    }
+
+    /// Turns every value into an inner stream with `transform`, and flattens those
+    /// streams into one signal of their values as `strategy` says; the inner streams
+    /// cannot fail.
+    @_disfavoredOverload
+    public func flatMap<Inner: SignalProducerConvertible>(
+        _ strategy: FlattenStrategy,
+        _ transform: @escaping (Value) -> Inner
+    ) -> Signal<Inner.Value, Error> where Inner.Error == Never {
+        flattening(strategy, outerError: { $0 }, innerError: absurd, transform)
+    }
+
+    /// On failure, continues with the events of the producer that `transform` returns
+    /// for the error; values, completion and interruption pass through unchanged.
+    ///
+    /// The producer starts at once, in the delivery of the failure, and ends with the
+    /// result.
+    public func flatMapError<F>(_ transform: @escaping (Error) -> SignalProducer<Value, F>) -> Signal<Value, F> {
+        Signal<Value, F> { input, lifetime in
+            lifetime += observe { event in
+                switch event {
+                case let .value(value): input.send(value: value)
+                case let .failed(error):
+                    transform(error).startWithSignal { replacement, interrupter in
+                        lifetime += interrupter
+                        lifetime += replacement.observe(input)
+                    }
+                case .completed: input.sendCompleted()
+                case .interrupted: input.sendInterrupted()
+                }
+            }
+        }
+    }
+}
+
+extension Signal where Error == Never {
+    /// Turns every value into an inner stream with `transform`, and flattens those
+    /// streams into one signal of their values as `strategy` says; this signal cannot
+    /// fail, so the result fails like the inner streams.
+    @_disfavoredOverload
+    public func flatMap<Inner: SignalProducerConvertible>(
+        _ strategy: FlattenStrategy,
+        _ transform: @escaping (Value) -> Inner
+    ) -> Signal<Inner.Value, Inner.Error> {
+        flattening(strategy, outerError: absurd, innerError: { $0 }, transform)
+    }
+}
+
+extension Signal {
+    /// The one implementation behind `flatten` and `flatMap`: `outerError` and
+    /// `innerError` give the failures of both levels the result's error type.
+    private func flattening<Inner: SignalProducerConvertible, F>(
+        _ strategy: FlattenStrategy,
+        outerError: @escaping (Error) -> F,
+        innerError: @escaping (Inner.Error) -> F,
+        _ transform: @escaping (Value) -> Inner
+    ) -> Signal<Inner.Value, F> {
+        Signal<Inner.Value, F> { input, lifetime in
+            let flattener = Flattener(strategy, input: input, innerError: innerError)
+            lifetime.observeEnded(flattener.stop)
+            lifetime += observe { event in
+                switch event {
+                case let .value(value): flattener.receive(transform(value).producer)
+                case let .failed(error): input.send(error: outerError(error))
+                case .completed: flattener.completeOuter()
+                case .interrupted: input.sendInterrupted()
+                }
+            }
+        }
+    }
+}
+
+/// Gives a failure that cannot happen any error type.
+private func absurd<T>(_ never: Never) -> T {}
+
+extension Signal {
+    /// Runs `action` once this signal has terminated and released the resources
+    /// attached to its lifetime so far, or at once if it already has.
+    fileprivate func afterReleasingResources(_ action: @escaping () -> Void) {
+        core.resources.add(action)
+    }
+}
+
+extension SignalProducer where Value: SignalProducerConvertible {
+    /// Flattens the inner streams this producer sends into one producer of their
+    /// values, running them as `strategy` says; inner streams fail like this producer.
+    public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Error> where Value.Error == Error {
+        lift { $0.flatten(strategy) }
+    }
+
+    /// Flattens the inner streams this producer sends into one producer of their
+    /// values, running them as `strategy` says; the inner streams cannot fail.
+    @_disfavoredOverload
+    public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Error> where Value.Error == Never {
+        lift { $0.flatten(strategy) }
+    }
+}
+
+extension SignalProducer where Value: SignalProducerConvertible, Error == Never {
+    /// Flattens the inner streams this producer sends into one producer of their
+    /// values, running them as `strategy` says; this producer cannot fail, so the
+    /// result fails like the inner streams.
+    @_disfavoredOverload
+    public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Value.Error> {
+        lift { $0.flatten(strategy) }
+    }
+}
+
+extension SignalProducer where Value: Sequence {
+    /// Sends the elements of every sequence this producer sends, in order.
+    ///
+    /// Iteration stops early if the run ends meanwhile.
+    public func flatten() -> SignalProducer<Value.Element, Error> {
+        lift { $0.flatten() }
+    }
+}
+
+extension SignalProducer {
+    /// Turns every value into an inner stream with `transform`, and flattens those
+    /// streams into one producer of their values as `strategy` says; inner streams
+    /// fail like this producer.
+    ///
+    /// ```swift
+    /// let results = searchText.producer.flatMap(.latest) { text in api.search(text) }
+    /// ```
+    public func flatMap<Inner: SignalProducerConvertible>(
+        _ strategy: FlattenStrategy,
+        _ transform: @escaping (Value) -> Inner
+    ) -> SignalProducer<Inner.Value, Error> where Inner.Error == Error {
+        lift { $0.flatMap(strategy, transform) }
+    }
+
+    /// Turns every value into an inner stream with `transform`, and flattens those
+    /// streams into one producer of their values as `strategy` says; the inner
+    /// streams cannot fail.
+    @_disfavoredOverload
+    public func flatMap<Inner: SignalProducerConvertible>(
+        _ strategy: FlattenStrategy,
+        _ transform: @escaping (Value) -> Inner
+    ) -> SignalProducer<Inner.Value, Error> where Inner.Error == Never {
+        lift { $0.flatMap(strategy, transform) }
+    }
+
+    /// On failure, continues with the events of the producer that `transform` returns
+    /// for the error; values, completion and interruption pass through unchanged.
+    ///
+    /// The producer starts at once, in the delivery of the failure, and ends with the
+    /// result.
+    public func flatMapError<F>(_ transform: @escaping (Error) -> SignalProducer<Value, F>) -> SignalProducer<Value, F> {
+        lift { $0.flatMapError(transform) }
+    }
+}
+
+extension SignalProducer where Error == Never {
+    /// Turns every value into an inner stream with `transform`, and flattens those
+    /// streams into one producer of their values as `strategy` says; this producer
+    /// cannot fail, so the result fails like the inner streams.
+    @_disfavoredOverload
+    public func flatMap<Inner: SignalProducerConvertible>(
+        _ strategy: FlattenStrategy,
+        _ transform: @escaping (Value) -> Inner
+    ) -> SignalProducer<Inner.Value, Inner.Error> {
+        lift { $0.flatMap(strategy, transform) }
+    }
+}
+
+// MARK: - The engine
+
+/// Runs the inner streams of one flattened signal as its strategy says, and forwards
+/// their events to the result's `input`.
+///
+/// Invariants:
+/// - All bookkeeping is in `state`, behind its lock. Nothing is sent, started or
+///   disposed while the lock is held, and whatever a locked section takes out of the
+///   state (run handles, waiting producers) is released after the lock.
+/// - An inner stream is *admitted* (counted in `activeCount`, given an id) before it
+///   starts, and its run handle is in `runs` before its first event; it leaves both
+///   once, when it ends, is replaced (`.latest`), or loses (`.race`).
+/// - An inner stream counts as active until its run has released its resources:
+///   its cleanup finishes before the next inner stream takes its slot, and before the
+///   result completes.
+/// - One thread at a time runs the drain loop that starts waiting inner streams
+///   (`isDraining`). An inner stream that completes during its own start only frees
+///   its slot; the loop then starts the next one, so the stack does not grow with the
+///   number of inner streams.
+/// - `.latest` disposes the previous run before starting the next. Disposing waits
+///   for a delivery of that run in progress on another thread, so none of its values
+///   can follow the new stream's; a value still queued on this thread is dropped by
+///   the `latest` check.
+/// - Once the result has ended (`hasEnded`), nothing more is admitted or started.
+private final class Flattener<U, E: Swift.Error, F: Swift.Error> {
+    typealias Inner = SignalProducer<U, E>
+
+    private enum Mode {
+        case concurrent(limit: Int)
+        case latest
+        case race
+        case throttle
+    }
+
+    private let mode: Mode
+    private let input: Signal<U, F>.Observer
+    private let innerError: (E) -> F
+    private let state = Locked(State())
+
+    init(_ strategy: FlattenStrategy, input: Signal<U, F>.Observer, innerError: @escaping (E) -> F) {
+        switch strategy {
+        case .merge: mode = .concurrent(limit: .max)
+        case .concat: mode = .concurrent(limit: 1)
+        case let .concurrent(limit):
+            precondition(limit > 0, "FlattenStrategy.concurrent(limit:) needs a limit greater than zero")
+            mode = .concurrent(limit: Int(clamping: limit))
+        case .latest: mode = .latest
+        case .race: mode = .race
+        case .throttle: mode = .throttle
+        }
+        self.input = input
+        self.innerError = innerError
+    }
+
+    /// The outer stream sent `inner`.
+    func receive(_ inner: Inner) {
+        switch mode {
+        case let .concurrent(limit):
+            let drains = state.withLock { state in
+                guard !state.hasEnded else { return false }
+                state.waiting.append(inner)
+                return state.claimDrain()
+            }
+            if drains { drain(limit: limit) }
+        case .latest:
+            let admitted = state.withLock { state -> (id: UInt64, previous: (any Disposable)?)? in
+                guard !state.hasEnded else { return nil }
+                let previous = state.latest.flatMap { state.retire($0) }
+                let id = state.admit()
+                state.latest = id
+                return (id, previous)
+            }
+            guard let admitted else { return }
+            admitted.previous?.dispose()
+            start(inner, id: admitted.id)
+        case .race:
+            let id = state.withLock { state in
+                state.hasEnded || state.winner != nil ? nil : state.admit()
+            }
+            if let id { start(inner, id: id) }
+        case .throttle:
+            let id = state.withLock { state in
+                state.hasEnded || state.activeCount > 0 ? nil : state.admit()
+            }
+            if let id { start(inner, id: id) }
+        }
+    }
+
+    /// The outer stream completed.
+    func completeOuter() {
+        let completes = state.withLock { state in
+            state.isOuterCompleted = true
+            return state.isComplete
+        }
+        if completes { input.sendCompleted() }
+    }
+
+    /// The result has ended: nothing more starts, and every inner run is disposed.
+    func stop() {
+        // The waiting producers are taken out only to be released after the lock.
+        let (runs, _) = state.withLock { state in
+            state.hasEnded = true
+            defer {
+                state.runs = [:]
+                state.waiting = WaitingQueue()
+            }
+            return (state.runs.sorted { $0.key < $1.key }, state.waiting)
+        }
+        for run in runs { run.value.dispose() }
+    }
+
+    /// Starts waiting inner streams while there are free slots.
+    private func drain(limit: Int) {
+        while let next = state.withLock({ $0.nextToStart(limit: limit) }) {
+            start(next.inner, id: next.id)
+        }
+    }
+
+    /// Starts an admitted inner stream, unless the result has ended or (`.race`) a
+    /// winner was chosen meanwhile.
+    private func start(_ inner: Inner, id: UInt64) {
+        let run = inner.makeRun()
+        let registered = state.withLock { state in
+            guard !state.hasEnded, state.winner == nil else { return false }
+            state.runs[id] = run.handle
+            return true
+        }
+        guard registered else { return }
+        run.signal.observe(observer(for: id))
+        run.start()
+        run.signal.afterReleasingResources { [self] in end(id) }
+    }
+
+    /// The observer of the inner stream `id`; its signal calls it serially.
+    ///
+    /// A completion (or an interruption that counts as one) is handled by `end(id)`,
+    /// once the run has also released its resources.
+    private func observer(for id: UInt64) -> Signal<U, E>.Observer {
+        var hasWon = false
+        return Signal<U, E>.Observer { [self] event in
+            if case .race = mode, !hasWon {
+                hasWon = claimVictory(for: id)
+                guard hasWon else { return }
+            }
+            switch event {
+            case let .value(value):
+                if isForwarded(id) { input.send(value: value) }
+            case let .failed(error):
+                if isForwarded(id) { input.send(error: innerError(error)) }
+            case .interrupted:
+                switch mode {
+                case .race, .throttle: input.sendInterrupted()
+                case .concurrent, .latest: break
+                }
+            case .completed:
+                break
+            }
+        }
+    }
+
+    /// Whether events of the inner stream `id` reach the result: under `.latest`, only
+    /// those of the newest inner stream do.
+    private func isForwarded(_ id: UInt64) -> Bool {
+        guard case .latest = mode else { return true }
+        return state.withLock { $0.latest == id }
+    }
+
+    /// `.race`: makes `id` the winner if there is none yet and disposes the others.
+    /// - Returns: whether `id` is the winner.
+    private func claimVictory(for id: UInt64) -> Bool {
+        let (wins, losers) = state.withLock { state -> (Bool, [any Disposable]) in
+            guard !state.hasEnded else { return (false, []) }
+            if let winner = state.winner { return (winner == id, []) }
+            state.winner = id
+            state.activeCount = 1
+            let losers = state.runs.filter { $0.key != id }
+            state.runs = state.runs.filter { $0.key == id }
+            return (true, losers.sorted { $0.key < $1.key }.map(\.value))
+        }
+        for loser in losers { loser.dispose() }
+        return wins
+    }
+
+    /// The run of the inner stream `id` has terminated and released its resources.
+    /// Unless it was already retired (replaced, lost, or the result has ended), its
+    /// slot is free: a waiting inner stream may start, or the result may complete.
+    private func end(_ id: UInt64) {
+        // The run handle is taken out only to be released after the lock.
+        let (_, drains, completes) = state.withLock { state in
+            guard let run = state.retire(id) else { return ((any Disposable)?.none, false, false) }
+            return (run, !state.waiting.isEmpty && state.claimDrain(), state.isComplete)
+        }
+        if drains, case let .concurrent(limit) = mode { drain(limit: limit) }
+        if completes { input.sendCompleted() }
+    }
+}
+
+extension Flattener {
+    private struct State {
+        /// The id given to the last admitted inner stream.
+        var lastID: UInt64 = 0
+        /// Inner streams admitted and not yet ended: running, or about to start.
+        var activeCount = 0
+        /// The handles of the admitted runs, by id.
+        var runs: [UInt64: any Disposable] = [:]
+        /// `.concurrent`: inner streams waiting for a free slot, in arrival order.
+        var waiting = WaitingQueue()
+        /// Whether a thread is running the drain loop.
+        var isDraining = false
+        var isOuterCompleted = false
+        /// Whether the result has ended.
+        var hasEnded = false
+        /// `.latest`: the newest inner stream.
+        var latest: UInt64?
+        /// `.race`: the inner stream that sent the first event.
+        var winner: UInt64?
+
+        var isComplete: Bool {
+            !hasEnded && isOuterCompleted && activeCount == 0 && waiting.isEmpty
+        }
+
+        mutating func admit() -> UInt64 {
+            activeCount += 1
+            lastID += 1
+            return lastID
+        }
+
+        /// Takes the inner stream `id` out of the active ones.
+        /// - Returns: its run handle, or `nil` if it was not active.
+        mutating func retire(_ id: UInt64) -> (any Disposable)? {
+            guard let run = runs.removeValue(forKey: id) else { return nil }
+            activeCount -= 1
+            return run
+        }
+
+        /// Makes the caller the thread that runs the drain loop, unless one already is.
+        mutating func claimDrain() -> Bool {
+            guard !isDraining else { return false }
+            isDraining = true
+            return true
+        }
+
+        /// Admits and returns the next waiting inner stream if a slot is free; otherwise
+        /// releases the drain loop.
+        mutating func nextToStart(limit: Int) -> (id: UInt64, inner: Inner)? {
+            guard !hasEnded, activeCount < limit, let inner = waiting.popFirst() else {
+                isDraining = false
+                return nil
+            }
+            return (admit(), inner)
+        }
+    }
+
+    /// A first-in first-out queue with amortised O(1) operations: elements go into
+    /// `inbox` and come out of `outbox`, which is refilled with the reversed inbox
+    /// when it runs empty.
+    private struct WaitingQueue {
+        private var inbox: [Inner] = []
+        private var outbox: [Inner] = []
+
+        var isEmpty: Bool { inbox.isEmpty && outbox.isEmpty }
+
+        mutating func append(_ inner: Inner) {
+            inbox.append(inner)
+        }
+
+        mutating func popFirst() -> Inner? {
+            if outbox.isEmpty {
+                outbox = inbox.reversed()
+                inbox.removeAll(keepingCapacity: true)
+            }
+            return outbox.popLast()
+        }
+    }
+}
