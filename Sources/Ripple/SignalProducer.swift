@@ -270,12 +270,13 @@ extension SignalProducer {
     /// let titles = users.lift { $0.map(\.name) }
     /// ```
     ///
-    /// Disposing a run of the result interrupts the run of this producer, and the
-    /// interruption flows down through `transform`.
+    /// Disposing a run of the result interrupts the run of this producer first, so
+    /// that the interruption flows down through `transform`, then ends the result
+    /// itself, which may outlive its source (a flattened stream, say).
     public func lift<U, F>(_ transform: @escaping (Signal<Value, Error>) -> Signal<U, F>) -> SignalProducer<U, F> {
         SignalProducer<U, F> {
             let run = makeRun()
-            return .init(signal: transform(run.signal), handle: run.handle, start: run.start)
+            return .init(forwarding: transform(run.signal), of: [run.handle], starting: [run.start])
         }
     }
 
@@ -289,12 +290,9 @@ extension SignalProducer {
             let run = makeRun()
             let otherRun = other.makeRun()
             return .init(
-                signal: transform(run.signal, otherRun.signal),
-                handle: RunGroupHandle([run.handle, otherRun.handle]),
-                start: { [start = run.start, otherStart = otherRun.start] in
-                    start()
-                    otherStart()
-                }
+                forwarding: transform(run.signal, otherRun.signal),
+                of: [run.handle, otherRun.handle],
+                starting: [run.start, otherRun.start]
             )
         }
     }
@@ -308,11 +306,26 @@ extension SignalProducer {
         let producers = Array(producers)
         return SignalProducer<V, G> {
             let runs = producers.map { $0.makeRun() }
-            return .init(
-                signal: transform(runs.map(\.signal)),
-                handle: RunGroupHandle(runs.map(\.handle)),
-                start: { [starts = runs.map(\.start)] in starts.forEach { $0() } }
-            )
+            return .init(forwarding: transform(runs.map(\.signal)), of: runs.map(\.handle), starting: runs.map(\.start))
+        }
+    }
+}
+
+extension SignalProducer.Run {
+    /// The run of an operator applied to the runs of its sources: a signal of its
+    /// own forwards `transformed`, so that disposing the run can end it even when it
+    /// outlives its sources. Disposal interrupts the sources first, in order, then
+    /// this run; starting starts the sources in order.
+    init(forwarding transformed: Signal<Value, Error>, of sourceHandles: [any Disposable], starting sourceStarts: [() -> Void]) {
+        // `transformed` is observed here, and kept by nothing else: once this run's
+        // signal lets go of it, it ends.
+        var ownHandle: RunHandle<Value, Error>?
+        let own = Signal<Value, Error> { input, lifetime in
+            ownHandle = RunHandle(input: input, lifetime: lifetime)
+            lifetime += transformed.observe(input)
+        }
+        self.init(signal: own, handle: RunGroupHandle(sourceHandles + [ownHandle!])) {
+            sourceStarts.forEach { $0() }
         }
     }
 }

@@ -36,15 +36,6 @@ import Testing
         #expect(events(of: { $0.collect(count: 3) }, starting: [.completed] as Source) == ["VALUE []", "COMPLETED"])
     }
 
-    @Test func collectCountRejectsANonPositiveCount() async {
-        await #expect(processExitsWith: .failure) {
-            _ = Signal<Int, Never>.never.collect(count: 0)
-        }
-        await #expect(processExitsWith: .failure) {
-            _ = SignalProducer<Int, Never>.never.collect(count: -1)
-        }
-    }
-
     @Test func collectWhileShouldEmitIsFalseThenSendTheArray() {
         let sumReachesFive = { (collected: [Int]) in collected.reduce(0, +) >= 5 }
         let expected = ["VALUE [1, 2, 3]", "VALUE [4, 5]", "COMPLETED"]

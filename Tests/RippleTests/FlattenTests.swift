@@ -74,14 +74,6 @@ import Testing
         #expect(events(of: { $0.flatten(strategy) }, starting: source) == ["COMPLETED"])
     }
 
-    @Test func concurrentWithALimitOfZeroIsAProgrammerError() async {
-        await #expect(processExitsWith: .failure) {
-            _ = Signal<SignalProducer<Int, Never>, Never>.never.flatten(.concurrent(limit: 0))
-        }
-    }
-
-    // MARK: - Failure and interruption
-
     @Test(arguments: [FlattenStrategy.merge, .concat, .concurrent(limit: 2), .latest, .race, .throttle])
     func outerFailurePropagatesAtOnceAndDisposesEveryInnerRun(strategy: FlattenStrategy) {
         let recorder = Recorder<String>()
