@@ -127,7 +127,8 @@ public struct SignalProducer<Value, Error: Swift.Error> {
 
 // Immutable: the one stored property is the start handler, which runs on the
 // thread that starts the producer, as observers run on the thread that sends.
-extension SignalProducer: @unchecked Sendable where Value: Sendable {}
+// Unconditional for the same reason as `Signal`'s conformance (swiftlang/swift#80146).
+extension SignalProducer: @unchecked Sendable {}
 
 // MARK: - Starting
 
@@ -137,6 +138,8 @@ extension SignalProducer {
     struct Run {
         let signal: Signal<Value, Error>
         let handle: any Disposable
+        /// The lifetime that `start` hands to the start handler: it identifies the run.
+        let lifetime: Lifetime
         let start: () -> Void
     }
 
@@ -151,7 +154,7 @@ extension SignalProducer {
         }
         let handle = RunHandle(input: input!, lifetime: lifetime!)
         let startHandler = self.startHandler
-        return Run(signal: signal, handle: handle) { [input = input!, lifetime = lifetime!] in
+        return Run(signal: signal, handle: handle, lifetime: lifetime!) { [input = input!, lifetime = lifetime!] in
             guard !lifetime.hasEnded else { return }
             startHandler(input, lifetime)
         }
