@@ -144,4 +144,8 @@ extension Signal where Error == Never {
 }
 
 // All mutable state lives in the core, behind its locks (see `Signal.Core`).
-extension Signal: @unchecked Sendable where Value: Sendable {}
+// Unconditional on purpose: with `where Value: Sendable`, Swift 6 clients cannot
+// write `Signal.merge(a, b)` or `Signal.combineLatest(a, b)` (the generic arguments
+// are not inferred when an instance method shares the name, as `merge(with:)` does;
+// swiftlang/swift#80146).
+extension Signal: @unchecked Sendable {}

@@ -130,7 +130,8 @@ public struct SignalProducer<Value, Error: Swift.Error> {
 
 // Immutable: the one stored property is the start handler, which runs on the
 // thread that starts the producer, as observers run on the thread that sends.
-extension SignalProducer: @unchecked Sendable where Value: Sendable {}
+// Unconditional for the same reason as `Signal`'s conformance (swiftlang/swift#80146).
+extension SignalProducer: @unchecked Sendable {}
 
 // MARK: - Starting
 
@@ -142,12 +143,16 @@ extension SignalProducer {
         let signal: Signal<Value, Error>
         /// Interrupts the run at its source; disposed once the run has ended.
         let handle: any Disposable
+        /// The lifetime that `start` hands to the start handler, which identifies the
+        /// run; `nil` for a run that is not a start handler's (a lifted one).
+        let lifetime: Lifetime?
         /// Starts the work; called once, after `signal` has been observed.
         let start: () -> Void
 
-        init(signal: Signal<Value, Error>, handle: any Disposable, start: @escaping () -> Void) {
+        init(signal: Signal<Value, Error>, handle: any Disposable, lifetime: Lifetime? = nil, start: @escaping () -> Void) {
             self.signal = signal
             self.handle = handle
+            self.lifetime = lifetime
             self.start = start
         }
 
@@ -161,6 +166,7 @@ extension SignalProducer {
                 lifetime = signalLifetime
             }
             handle = RunHandle(input: input!, lifetime: lifetime!)
+            self.lifetime = lifetime!
             start = { [input = input!, lifetime = lifetime!] in
                 guard !lifetime.hasEnded else { return }
                 startHandler(input, lifetime)

@@ -17,7 +17,8 @@ extension Signal {
     /// - Observers are called without `stateLock` held, from a snapshot of the bag;
     ///   the bag is copied only when it changes while a snapshot is alive.
     /// - Termination happens once: the observers are taken out of the bag, receive the
-    ///   terminal event, and are released; then `resources` is disposed.
+    ///   terminal event, and are released; then, after the send lock is released,
+    ///   `resources` is disposed (still before `send` returns).
     @usableFromInline
     final class Core: @unchecked Sendable {  // state guarded by `stateLock`; `pending` by `sendLock`
         @usableFromInline let stateLock = Lock()
@@ -45,7 +46,7 @@ extension Signal {
         @inlinable
         func send(_ event: Event) {
             guard let sendLock else {
-                deliver(event)
+                if deliver(event) { resources.dispose() }
                 return
             }
             let thread = currentThreadID()
@@ -55,28 +56,37 @@ extension Signal {
             }
             sendLock.lock()
             sendOwner.store(thread, ordering: .relaxed)
-            deliver(event)
-            if !pending.isEmpty { drainPending() }
+            var terminated = deliver(event)
+            if !pending.isEmpty, drainPending() { terminated = true }
             sendOwner.store(0, ordering: .relaxed)
             sendLock.unlock()
+            // Outside the send lock: disposal reaches upstream (unsubscribing,
+            // interrupting runs), and upstream delivery takes locks in the opposite
+            // order.
+            if terminated { resources.dispose() }
         }
 
+        /// Delivers the queued recursive sends; `true` if one of them terminated the
+        /// signal.
         @usableFromInline
-        func drainPending() {
+        func drainPending() -> Bool {
+            var terminated = false
             var index = 0
             while index < pending.count {
                 let event = pending[index]
                 index += 1
-                deliver(event)
+                if deliver(event) { terminated = true }
             }
             pending.removeAll(keepingCapacity: true)
+            return terminated
         }
 
+        /// Delivers `event`; `true` if it terminated the signal, in which case the
+        /// caller disposes `resources` once it has released the send lock.
         @inlinable
-        func deliver(_ event: Event) {
+        func deliver(_ event: Event) -> Bool {
             if event.isTerminating {
-                terminate(with: event)
-                return
+                return terminate(with: event)
             }
             stateLock.lock()
             let snapshot = observers.slots
@@ -84,14 +94,16 @@ extension Signal {
             for case let slot? in snapshot where slot.key.isActive {
                 slot.payload.action(event)
             }
+            return false
         }
 
+        /// Ends the signal with `event` unless it has already ended; `true` if it did.
         @usableFromInline
-        func terminate(with event: Event) {
+        func terminate(with event: Event) -> Bool {
             stateLock.lock()
             guard !isTerminated else {
                 stateLock.unlock()
-                return
+                return false
             }
             isTerminated = true
             let snapshot = observers.removeAll()
@@ -99,7 +111,7 @@ extension Signal {
             for case let slot? in snapshot where slot.key.detach() {
                 slot.payload.action(event)
             }
-            resources.dispose()
+            return true
         }
 
         @usableFromInline

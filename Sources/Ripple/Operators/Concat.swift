@@ -1,0 +1,191 @@
+// Concat: run streams one after the other.
+//
+//     a.concat(b)         a: -1-2-|   b: -3-|     →   -1-2--3-|
+//     concat(value: 9)    -1-2-|                  →   -1-2-9|
+//     prefix(value: 0)    -1-2-|                  →   0-1-2-|
+//     prefix(b)           -1-2-|      b: -3-|     →   -3--1-2-|
+//     then(b)             -1-2-|      b: -x-y-|   →   -----x-y-|
+//
+// `concat` and `prefix` are producer-only: the stream that comes second must not run
+// before the first one ends, and only a producer can wait to be started. Each start
+// runs the first producer, then, when it has completed, starts the second; an
+// interruption of either counts as its completion (as for the `.concat` flattening
+// strategy); a failure ends the whole at once and the second never starts. `then`
+// ignores the values of its receiver and starts the replacement when the receiver
+// completes; a failure or interruption of the receiver ends the result at once.
+//
+// Chains: a run of `p.concat(q).concat(r)…` (nested either way, with `prefix` too)
+// is driven as one flat list. Before running a producer, the driver asks it, through
+// a task-local request naming the run's lifetime, whether it is itself a
+// concatenation; one that is names its two parts instead of running, and they take
+// its place in the list. A producer that completes during its start is followed by
+// the next one in a loop, not by a nested call. So a chain of n links costs O(n)
+// time and a constant stack depth, whether its producers complete synchronously or
+// not, and each value crosses one forwarding step only.
+
+extension SignalProducer {
+    /// Runs `next` once this producer has completed.
+    ///
+    /// A failure of this producer ends the result and `next` never starts; an
+    /// interruption of either producer counts as its completion. Chains of any
+    /// length run in constant stack depth. Producer-only, like `prefix`: only a
+    /// producer can wait to be started.
+    public func concat(_ next: SignalProducer) -> SignalProducer {
+        let first = self
+        return SignalProducer { observer, lifetime in
+            if let request = ConcatExpansion.request as? ConcatExpansion.Request<Value, Error>, request.lifetime === lifetime {
+                request.parts.withLock { $0 = (first, next) }
+                return
+            }
+            Concatenation(observer: observer, lifetime: lifetime, producers: [first, next]).drive()
+        }
+    }
+
+    /// Sends `value` once this producer has completed, then completes; see
+    /// ``concat(_:)``.
+    public func concat(value: Value) -> SignalProducer {
+        concat(SignalProducer(value: value))
+    }
+
+    /// Runs `previous` first, then this producer once `previous` has completed; see
+    /// ``concat(_:)``.
+    public func prefix(_ previous: SignalProducer) -> SignalProducer {
+        previous.concat(self)
+    }
+
+    /// Sends `value` first, then runs this producer; see ``concat(_:)``.
+    public func prefix(value: Value) -> SignalProducer {
+        SignalProducer(value: value).concat(self)
+    }
+}
+
+extension Signal {
+    /// Ignores the values of this signal and, once it completes, starts `replacement`
+    /// and forwards what it sends.
+    ///
+    /// ```swift
+    /// saveButtonTaps.take(first: 1).then(upload).observeResult { … }
+    /// ```
+    ///
+    /// A failure or interruption of this signal ends the result at once and
+    /// `replacement` never starts. The replacement is a producer, so that it runs
+    /// only after this signal has completed; to continue with a signal, pass its
+    /// `producer`, which observes the signal from then on.
+    public func then<U>(_ replacement: SignalProducer<U, Error>) -> Signal<U, Error> {
+        Signal<U, Error> { input, lifetime in
+            lifetime += observe { event in
+                switch event {
+                case .value: break
+                case let .failed(error): input.send(error: error)
+                case .completed:
+                    guard !lifetime.hasEnded else { return }
+                    lifetime += replacement.start(input)
+                case .interrupted: input.sendInterrupted()
+                }
+            }
+        }
+    }
+}
+
+extension SignalProducer {
+    /// Ignores the values of this producer and, once it completes, starts
+    /// `replacement` and forwards what it sends; see ``Signal/then(_:)``.
+    public func then<U>(_ replacement: SignalProducer<U, Error>) -> SignalProducer<U, Error> {
+        lift { $0.then(replacement) }
+    }
+}
+
+/// How a concatenation driver learns that a producer it is about to run is itself a
+/// concatenation (see the file comment).
+private enum ConcatExpansion {
+    /// The request of the driver that is starting a producer on this thread.
+    @TaskLocal static var request: (any Sendable)?
+
+    /// "If you are a concatenation, name your parts instead of running": answered
+    /// only by the start handler that receives `lifetime`, which belongs to the run
+    /// the driver is starting, never by a producer that this run starts in turn.
+    final class Request<Value, Error: Swift.Error>: Sendable {
+        let lifetime: Lifetime
+        let parts = Locked<(first: SignalProducer<Value, Error>, second: SignalProducer<Value, Error>)?>(nil)
+
+        init(lifetime: Lifetime) {
+            self.lifetime = lifetime
+        }
+    }
+}
+
+/// One run of a concatenation: runs its producers one after the other, forwarding
+/// their values and failure to `observer`.
+///
+/// Invariants:
+/// - `pending` holds the producers still to run, the next one last; a producer that
+///   turns out to be a concatenation is replaced by its two parts.
+/// - One producer runs at a time, held by `current`, which the run's lifetime
+///   disposes. A producer's end is handled by `drive()`'s loop when it happens during
+///   that producer's start (`isStarting`), else by the thread that ends it, which
+///   then drives the rest itself.
+private final class Concatenation<Value, Error: Swift.Error> {
+    private struct State {
+        var pending: [SignalProducer<Value, Error>]
+        var isStarting = false
+        var endedWhileStarting = false
+    }
+
+    private let observer: Signal<Value, Error>.Observer
+    private let lifetime: Lifetime
+    private let current = SerialDisposable()
+    private let state: Locked<State>
+
+    init(observer: Signal<Value, Error>.Observer, lifetime: Lifetime, producers: [SignalProducer<Value, Error>]) {
+        self.observer = observer
+        self.lifetime = lifetime
+        state = Locked(State(pending: producers.reversed()))
+        lifetime += current
+    }
+
+    /// Runs pending producers until one outlives its start, or completes the run
+    /// when none is left.
+    func drive() {
+        while let producer = state.withLock({ $0.pending.popLast() }) {
+            guard !lifetime.hasEnded else { return }
+            let run = producer.makeRun()
+            // Only a start handler's run can be a concatenation asked to expand.
+            let request = run.lifetime.map { ConcatExpansion.Request<Value, Error>(lifetime: $0) }
+            state.withLock { $0.isStarting = true }
+            current.inner = CompositeDisposable([run.signal.observe { event in self.forward(event) }, run.handle])
+            if let request {
+                ConcatExpansion.$request.withValue(request) { run.start() }
+            } else {
+                run.start()
+            }
+            if let parts = request?.parts.withLock({ $0 }) {
+                current.inner = nil
+                state.withLock { state in
+                    state.isStarting = false
+                    state.pending.append(parts.second)
+                    state.pending.append(parts.first)
+                }
+                continue
+            }
+            let hasEnded = state.withLock { state in
+                defer { state.isStarting = false; state.endedWhileStarting = false }
+                return state.endedWhileStarting
+            }
+            guard hasEnded else { return }
+        }
+        observer.sendCompleted()
+    }
+
+    private func forward(_ event: Signal<Value, Error>.Event) {
+        switch event {
+        case .value, .failed:
+            observer.send(event)
+        case .completed, .interrupted:
+            let drivesNow = state.withLock { state in
+                if state.isStarting { state.endedWhileStarting = true }
+                return !state.isStarting
+            }
+            if drivesNow { drive() }
+        }
+    }
+}
