@@ -18,6 +18,10 @@ public enum Tour {
         onOperator,
         takeUntilOperator,
         takeFirstOperator,
+        mergeOperator,
+        combineLatestOperator,
+        zipOperator,
+        flatMapLatestOperator,
     ]
 
     /// Runs every section, printing a heading and the section's output.

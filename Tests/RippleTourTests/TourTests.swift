@@ -108,6 +108,33 @@ import Testing
         #expect(output(of: "Operators: take(first:)") == ["received value: 1", "received value: 2"])
     }
 
+    @Test func mergeForwardsEveryInput() {
+        #expect(output(of: "Operators: merge") == ["received value: 1", "received value: 2", "received value: 3"])
+    }
+
+    @Test func combineLatestSendsTheLatestOfEach() {
+        #expect(output(of: "Operators: combineLatest") == [
+            "received value: (1, 2, 3)",
+            "received value: (11, 2, 3)",
+            "received value: (11, 22, 3)",
+            "received value: (11, 22, 33)",
+        ])
+    }
+
+    @Test func zipPairsTheNthValues() {
+        #expect(output(of: "Operators: zip") == ["received value: (1, 2, 3)", "received value: (11, 22, 33)"])
+    }
+
+    @Test func flatMapLatestCancelsTheStaleRequest() {
+        #expect(output(of: "Operators: flatMap(.latest)") == [
+            "request \"swi\"",
+            "request \"swi\" ended",
+            "request \"swift\"",
+            "show results for swift",
+            "request \"swift\" ended",
+        ])
+    }
+
     @Test func everySectionHasATitleASummaryAndOutput() {
         #expect(!Tour.sections.isEmpty)
         for section in Tour.sections {
