@@ -1,0 +1,50 @@
+// Observe on, start on: choose where events are delivered and where work starts.
+//
+//     observe(on: scheduler)    -a-b-|   →   -a-b-|   (each event sent on `scheduler`)
+//     start(on: scheduler)      the start handler of each run runs on `scheduler`
+//
+// `observe(on:)` forwards every event, terminal ones included, through
+// `scheduler.schedule`, so they arrive in order on the scheduler's thread. Once the
+// result has terminated or is no longer observed, events still waiting on the
+// scheduler are dropped.
+
+extension Signal {
+    /// Forwards every event through `scheduler`: observers of the result run where
+    /// the scheduler runs work, in the order the events were sent.
+    ///
+    /// ```swift
+    /// viewModel.results.observe(on: UIScheduler()).observeValues { tableView.reload($0) }
+    /// ```
+    public func observe(on scheduler: some Scheduler) -> Signal<Value, Error> {
+        Signal { input, lifetime in
+            lifetime += observe { event in
+                scheduler.schedule {
+                    guard !lifetime.hasEnded else { return }
+                    input.send(event)
+                }
+            }
+        }
+    }
+}
+
+extension SignalProducer {
+    /// Forwards every event through `scheduler`: observers of each run run where the
+    /// scheduler runs work, in the order the events were sent.
+    ///
+    /// Disposing a run interrupts it at once, on the disposing thread; events still
+    /// waiting on the scheduler are dropped.
+    public func observe(on scheduler: some Scheduler) -> SignalProducer<Value, Error> {
+        lift { $0.observe(on: scheduler) }
+    }
+
+    /// Runs the start handler of each run on `scheduler` instead of the thread that
+    /// calls `start`. A run disposed before the scheduler gets to it never starts.
+    public func start(on scheduler: some Scheduler) -> SignalProducer<Value, Error> {
+        SignalProducer(prepareRun: {
+            let run = makeRun()
+            return .init(signal: run.signal, handle: run.handle) { [start = run.start] in
+                scheduler.schedule(start)
+            }
+        })
+    }
+}

@@ -1,0 +1,73 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Something that runs work: now, on a queue, on the main thread, in virtual time.
+///
+/// Work is an ordinary closure (so a `@MainActor` ViewModel can capture `self` in
+/// it); it runs on the scheduler's thread or queue. Scheduled work can be cancelled
+/// through the disposable `schedule` returns, until it starts.
+public protocol Scheduler: AnyObject, Sendable {
+    /// Runs `action` as soon as the scheduler can.
+    ///
+    /// - Returns: a disposable that cancels `action` if it has not started yet, or
+    ///   `nil` if the scheduler ran it already or cannot cancel.
+    @discardableResult
+    func schedule(_ action: @escaping () -> Void) -> (any Disposable)?
+}
+
+/// A scheduler that knows the time and can run work later, once or repeatedly.
+public protocol DateScheduler: Scheduler {
+    /// The scheduler's idea of now: the wall clock, or virtual time for
+    /// ``TestScheduler``.
+    var currentDate: Date { get }
+
+    /// Runs `action` at `date`, or as soon as possible if `date` has passed.
+    @discardableResult
+    func schedule(after date: Date, action: @escaping () -> Void) -> (any Disposable)?
+
+    /// Runs `action` at `date`, then every `interval` seconds until the returned
+    /// disposable is disposed; `leeway` is how late a run may be.
+    @discardableResult
+    func schedule(
+        after date: Date,
+        interval: TimeInterval,
+        leeway: TimeInterval,
+        action: @escaping () -> Void
+    ) -> (any Disposable)?
+}
+
+extension DateScheduler {
+    /// Runs `action` at `date`, then every `interval` until the returned disposable
+    /// is disposed; `leeway` is how late a run may be.
+    @discardableResult
+    public func schedule(
+        after date: Date,
+        interval: Duration,
+        leeway: Duration = .zero,
+        action: @escaping () -> Void
+    ) -> (any Disposable)? {
+        schedule(after: date, interval: interval.timeInterval, leeway: leeway.timeInterval, action: action)
+    }
+
+    /// Runs `action` at `date`, then every `interval` seconds until the returned
+    /// disposable is disposed, with no leeway.
+    @discardableResult
+    public func schedule(
+        after date: Date,
+        interval: TimeInterval,
+        action: @escaping () -> Void
+    ) -> (any Disposable)? {
+        schedule(after: date, interval: interval, leeway: 0, action: action)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as `TimeInterval`.
+    var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}
