@@ -2,9 +2,10 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// A scheduler for UI work: it runs work on the main thread, at once if it is
-/// called on the main thread and nothing it scheduled earlier is still waiting,
-/// otherwise through the main queue — always in the order scheduled.
+/// A scheduler for UI work: it runs work on the main queue, at once if it is
+/// called on the main thread (or from the main queue) and nothing it scheduled
+/// earlier is still waiting, otherwise through the main queue — always in the
+/// order scheduled.
 ///
 /// Running at once on the main thread spares a UI a frame of lag; going through
 /// the queue otherwise means a binding fed from another queue (even from inside
@@ -34,8 +35,17 @@ public final class UIScheduler: Scheduler {
         return work
     }
 
-    /// Whether the calling thread is the main thread.
+    /// Marks the main queue, so that code running on it can be recognised even
+    /// where the main queue is drained by a thread other than the main thread
+    /// (Linux programs that call `dispatchMain()`, Swift Testing).
+    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    /// Whether the caller runs on the main thread or the main queue.
     static var isMainThread: Bool {
-        Thread.isMainThread
+        Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
     }
 }
