@@ -62,9 +62,9 @@ public final class TestScheduler: DateScheduler {
         state.withLock { $0.currentDate }
     }
 
-    /// Whether any work is waiting to run.
+    /// Whether any work is waiting to run; cancelled work does not count.
     public var hasPendingWork: Bool {
-        state.withLock { !$0.items.isEmpty }
+        state.withLock { $0.items.contains { !$0.action.isDisposed } }
     }
 
     /// Schedules `action` at the current virtual time; it runs at the next
