@@ -1,0 +1,310 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// Async scheduling: Swift concurrency code waiting on a date scheduler's clock.
+//
+//     sleep(for: 2)          now: 0   →   resumes at 2
+//     timer(interval: 1)     now: 0   →   1, 2, 3, …   (never finishes on its own)
+//
+// Both go through `schedule(after:)`, so on a `TestScheduler` they resume only when
+// the test advances virtual time. Cancelling the waiting task ends the wait at once
+// (`sleep` throws `CancellationError`, the timer finishes) and cancels the work
+// scheduled for it.
+
+extension DateScheduler {
+    /// Suspends the calling task for `interval` seconds of the scheduler's time.
+    ///
+    /// ```swift
+    /// let scheduler = TestScheduler()
+    /// let countdown = Task { try await scheduler.sleep(for: 1); print("done") }
+    /// scheduler.advance(by: 1)   // the task resumes and prints "done"
+    /// ```
+    ///
+    /// - Throws: `CancellationError` if the task is cancelled before the time has
+    ///   come; the scheduled wake-up is then cancelled too.
+    public func sleep(for interval: TimeInterval) async throws {
+        try await sleep(until: currentDate.addingTimeInterval(interval))
+    }
+
+    /// Suspends the calling task for `duration` of the scheduler's time.
+    ///
+    /// - Throws: `CancellationError` if the task is cancelled before the time has
+    ///   come; the scheduled wake-up is then cancelled too.
+    public func sleep(for duration: Duration) async throws {
+        try await sleep(for: duration.timeInterval)
+    }
+
+    /// Suspends the calling task until the scheduler's clock reaches `date`; a date
+    /// in the past resumes it as soon as the scheduler runs its work.
+    ///
+    /// - Throws: `CancellationError` if the task is cancelled before `date`; the
+    ///   scheduled wake-up is then cancelled too.
+    public func sleep(until date: Date) async throws {
+        let sleeper = Sleeper()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                sleeper.start(continuation, scheduler: self, date: date)
+            }
+        } onCancel: {
+            sleeper.cancel()
+        }
+    }
+
+    /// An endless asynchronous sequence of the scheduler's `currentDate`, once
+    /// every `interval` seconds from the moment iteration starts.
+    ///
+    /// ```swift
+    /// for await date in scheduler.timer(interval: 1) {
+    ///     render(countdown(at: date))
+    /// }
+    /// ```
+    ///
+    /// The sequence never finishes on its own: cancelling the iterating task, or
+    /// dropping its iterator, ends it and cancels the repeating work. Each
+    /// iteration starts a timer of its own.
+    ///
+    /// - Parameters:
+    ///   - interval: the time between ticks, in seconds.
+    ///   - leeway: how late a tick may be.
+    /// - Precondition: `interval > 0`.
+    public func timer(interval: TimeInterval, leeway: TimeInterval = 0) -> SchedulerTimer {
+        precondition(interval > 0, "a timer needs a positive interval, not \(interval)")
+        return SchedulerTimer(scheduler: self, interval: interval, leeway: leeway)
+    }
+
+    /// An endless asynchronous sequence of the scheduler's `currentDate`, once
+    /// every `interval` from the moment iteration starts.
+    ///
+    /// - Precondition: `interval > .zero`.
+    public func timer(interval: Duration, leeway: Duration = .zero) -> SchedulerTimer {
+        timer(interval: interval.timeInterval, leeway: leeway.timeInterval)
+    }
+}
+
+/// The ticks of a date scheduler as an asynchronous sequence: the scheduler's
+/// `currentDate` every `interval`, made by ``DateScheduler/timer(interval:leeway:)``.
+///
+/// Each call to `makeAsyncIterator()` schedules repeating work of its own, starting
+/// one interval after that call. Ticks the consumer has not taken yet are kept, in
+/// order. The sequence never finishes on its own: it ends when the iterating task
+/// is cancelled or the iterator is dropped, and the repeating work is then
+/// cancelled.
+public struct SchedulerTimer: AsyncSequence, Sendable {
+    /// The scheduler's `currentDate` at a tick.
+    public typealias Element = Date
+
+    /// A timer never fails.
+    public typealias Failure = Never
+
+    private let scheduler: any DateScheduler
+    private let interval: TimeInterval
+    private let leeway: TimeInterval
+
+    init(scheduler: any DateScheduler, interval: TimeInterval, leeway: TimeInterval) {
+        self.scheduler = scheduler
+        self.interval = interval
+        self.leeway = leeway
+    }
+
+    /// Starts the timer: the first tick comes one interval from now.
+    public func makeAsyncIterator() -> Iterator {
+        let ticks = TimerTicks()
+        let scheduler = scheduler
+        let work = scheduler.schedule(
+            after: scheduler.currentDate.addingTimeInterval(interval),
+            interval: interval,
+            leeway: leeway
+        ) {
+            ticks.send(scheduler.currentDate)
+        }
+        ticks.attach(work)
+        return Iterator(subscription: TimerSubscription(ticks: ticks))
+    }
+
+    /// Waits for the ticks of one running timer.
+    public struct Iterator: AsyncIteratorProtocol {
+        /// Waiting for a tick never fails.
+        public typealias Failure = Never
+
+        private let subscription: TimerSubscription
+
+        init(subscription: TimerSubscription) {
+            self.subscription = subscription
+        }
+
+        /// The date of the next tick, or `nil` once the iterating task is
+        /// cancelled.
+        public mutating func next() async -> Date? {
+            await subscription.ticks.next()
+        }
+
+        /// The date of the next tick, or `nil` once the iterating task is
+        /// cancelled.
+        public mutating func next(isolation actor: isolated (any Actor)?) async -> Date? {
+            await subscription.ticks.next()
+        }
+    }
+}
+
+/// The owner of one running timer: held by the iterator only, so that dropping the
+/// iterator ends the timer.
+final class TimerSubscription: Sendable {
+    let ticks: TimerTicks
+
+    init(ticks: TimerTicks) {
+        self.ticks = ticks
+    }
+
+    deinit {
+        ticks.finish()
+    }
+}
+
+/// The ticks of one running timer, waiting for the consumer.
+///
+/// The repeating work retains this object until it is disposed; ``finish()``
+/// disposes it, which breaks that cycle.
+final class TimerTicks: Sendable {
+    private struct State {
+        var buffer: [Date] = []
+        var waiting: CheckedContinuation<Date?, Never>?
+        var work: (any Disposable)?
+        var isFinished = false
+    }
+
+    private let state = Locked(State())
+
+    /// Keeps the repeating work, to cancel it when the timer ends; if it has
+    /// ended already, cancels the work at once.
+    func attach(_ work: (any Disposable)?) {
+        let isFinished = state.withLock { state in
+            if !state.isFinished { state.work = work }
+            return state.isFinished
+        }
+        if isFinished { work?.dispose() }
+    }
+
+    /// Hands a tick to the waiting consumer, or keeps it for the next call to
+    /// ``next()``.
+    func send(_ date: Date) {
+        let waiting = state.withLock { state -> CheckedContinuation<Date?, Never>? in
+            guard !state.isFinished else { return nil }
+            guard let waiting = state.waiting else {
+                state.buffer.append(date)
+                return nil
+            }
+            state.waiting = nil
+            return waiting
+        }
+        waiting?.resume(returning: date)
+    }
+
+    /// The oldest tick not taken yet, waiting for one if need be; `nil` once the
+    /// timer has ended or the calling task is cancelled.
+    func next() async -> Date? {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Date?, Never>) in
+                let ready = state.withLock { state -> Date?? in
+                    if state.isFinished { return .some(nil) }
+                    if !state.buffer.isEmpty { return .some(state.buffer.removeFirst()) }
+                    state.waiting = continuation
+                    return .none
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        } onCancel: {
+            finish()
+        }
+    }
+
+    /// Ends the timer: cancels the repeating work, drops the ticks not taken and
+    /// ends a waiting ``next()`` with `nil`.
+    func finish() {
+        let (waiting, work) = state.withLock { state -> (CheckedContinuation<Date?, Never>?, (any Disposable)?) in
+            guard !state.isFinished else { return (nil, nil) }
+            state.isFinished = true
+            state.buffer = []
+            defer {
+                state.waiting = nil
+                state.work = nil
+            }
+            return (state.waiting, state.work)
+        }
+        work?.dispose()
+        waiting?.resume(returning: nil)
+    }
+}
+
+/// One suspended ``DateScheduler/sleep(until:)``: its continuation and its
+/// scheduled wake-up, resumed exactly once by whichever comes first — the
+/// wake-up or the cancellation of the task.
+final class Sleeper: Sendable {
+    private enum Phase {
+        case idle
+        case waiting(CheckedContinuation<Void, any Error>)
+        case cancelled
+        case resumed
+    }
+
+    private struct State {
+        var phase = Phase.idle
+        var wakeUp: (any Disposable)?
+    }
+
+    private let state = Locked(State())
+
+    /// Parks `continuation` and schedules the wake-up at `date`; resumes at once
+    /// with `CancellationError` if the task was cancelled already.
+    func start(_ continuation: CheckedContinuation<Void, any Error>, scheduler: some DateScheduler, date: Date) {
+        let isCancelled = state.withLock { state in
+            guard case .idle = state.phase else { return true }
+            state.phase = .waiting(continuation)
+            return false
+        }
+        guard !isCancelled else {
+            continuation.resume(throwing: CancellationError())
+            return
+        }
+        let wakeUp = scheduler.schedule(after: date) { self.wake() }
+        let isWaiting = state.withLock { state in
+            guard case .waiting = state.phase else { return false }
+            state.wakeUp = wakeUp
+            return true
+        }
+        if !isWaiting { wakeUp?.dispose() }
+    }
+
+    /// The scheduler's clock has reached the date: resumes the task.
+    private func wake() {
+        let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+            guard case .waiting(let continuation) = state.phase else { return nil }
+            state.phase = .resumed
+            state.wakeUp = nil
+            return continuation
+        }
+        continuation?.resume()
+    }
+
+    /// The task was cancelled: cancels the wake-up and resumes the task with
+    /// `CancellationError`.
+    func cancel() {
+        let (continuation, wakeUp) = state.withLock { state -> (CheckedContinuation<Void, any Error>?, (any Disposable)?) in
+            defer { state.wakeUp = nil }
+            switch state.phase {
+            case .idle:
+                state.phase = .cancelled
+                return (nil, nil)
+            case .waiting(let continuation):
+                state.phase = .cancelled
+                return (continuation, state.wakeUp)
+            case .cancelled, .resumed:
+                return (nil, nil)
+            }
+        }
+        wakeUp?.dispose()
+        continuation?.resume(throwing: CancellationError())
+    }
+}
