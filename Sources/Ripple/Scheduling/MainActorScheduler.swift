@@ -9,11 +9,9 @@
 /// ```
 ///
 /// It runs work exactly as ``UIScheduler`` does, and in one order with it: at once
-/// when called on the main thread with nothing scheduled earlier still waiting,
-/// otherwise through the main queue, which is the main actor's executor. (On Linux,
-/// a program with an async entry point drains the main queue on a worker thread, so
-/// there the work always goes through the queue, still in order.) What it
-/// adds is typing. A closure literal given to `schedule` is a `@MainActor` closure
+/// when called on the main thread or the main queue with nothing scheduled earlier
+/// still waiting, otherwise through the main queue, which is the main actor's
+/// executor. What it adds is typing. A closure literal given to `schedule` is a `@MainActor` closure
 /// (the `@MainActor` overload is preferred), so it may read and write main-actor
 /// state even when written in a nonisolated function or another actor, where a
 /// ``UIScheduler`` closure could not; a `@MainActor` method or stored callback can
