@@ -11,9 +11,10 @@ import Foundation
 //     throttle(while: paused, on: s)   paused: F--T----F----
 //                                      -a---b-c----|    →   -a------c---|
 //
-// `throttle(_:on:)` sends the first value on the scheduler's next tick; values that
-// arrive within `interval` of the previous emission collapse to the latest, which
-// goes out at previous emission + interval. `throttle(while:on:)` holds the latest
+// `throttle(_:on:)` sends the first value on the scheduler's next tick (a value sent
+// before that tick replaces it); values that arrive within `interval` of the
+// previous emission collapse to the latest, which goes out at previous emission +
+// interval. `throttle(while:on:)` holds the latest
 // value while the condition is `true` and sends it when the condition turns `false`.
 // Every event goes through the scheduler; a terminal event goes at once and drops
 // a value still held or waiting. Once the result has terminated or is no longer
@@ -29,8 +30,9 @@ extension Signal {
     /// searchText.throttle(1.0, on: QueueScheduler.main).flatMap(.latest) { api.search($0) }
     /// ```
     ///
-    /// Completion, failure and interruption go through `scheduler` at once and drop
-    /// a value still waiting.
+    /// A value waiting for its emission is replaced by any newer one, also before the
+    /// first tick. Completion, failure and interruption go through `scheduler` at
+    /// once and drop a value still waiting.
     ///
     /// - Precondition: `interval >= 0`.
     public func throttle(_ interval: TimeInterval, on scheduler: some DateScheduler) -> Signal<Value, Error> {
@@ -169,8 +171,9 @@ extension SignalProducer {
     /// `interval` of the previous emission, only the latest, at previous emission +
     /// `interval`.
     ///
-    /// Completion, failure and interruption go through `scheduler` at once and drop
-    /// a value still waiting; disposing a run drops it too.
+    /// A value waiting for its emission is replaced by any newer one, also before the
+    /// first tick. Completion, failure and interruption go through `scheduler` at
+    /// once and drop a value still waiting; disposing a run drops it too.
     ///
     /// - Precondition: `interval >= 0`.
     public func throttle(_ interval: TimeInterval, on scheduler: some DateScheduler) -> SignalProducer<Value, Error> {
