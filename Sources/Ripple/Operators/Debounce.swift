@@ -1,0 +1,151 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// Debounce: the latest value, once the stream has been quiet for an interval.
+//
+//     debounce(2, on: s)                               -ab---cd---|   →   ----b----d-|
+//     debounce(2, on: s)                               -ab|           →   ---|
+//     debounce(2, on: s, discardWhenCompleted: false)  -ab|           →   ---(b|)
+//
+// Each value restarts the wait; a value goes out on the scheduler once `interval`
+// has passed without a newer one. Completion goes through the scheduler at once and
+// discards the value still waiting, or flushes it first when asked to. Failure and
+// interruption go through the scheduler at once and drop it. Once the result has
+// terminated or is no longer observed, work waiting on the scheduler is dropped.
+
+extension Signal {
+    /// Sends a value on `scheduler` once `interval` seconds have passed without a
+    /// newer value; a newer value restarts the wait and replaces it.
+    ///
+    /// ```swift
+    /// searchText.debounce(0.3, on: QueueScheduler.main).observeValues(search)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: the quiet time a value must wait out.
+    ///   - scheduler: where values and every terminal event are sent.
+    ///   - discardWhenCompleted: whether completion discards the value still
+    ///     waiting (the default) or sends it first, at once. Failure and interruption
+    ///     always drop it.
+    /// - Precondition: `interval >= 0`.
+    public func debounce(
+        _ interval: TimeInterval,
+        on scheduler: some DateScheduler,
+        discardWhenCompleted: Bool = true
+    ) -> Signal<Value, Error> {
+        precondition(interval >= 0, "debounce needs an interval of 0 or more, not \(interval)")
+        return Signal { input, lifetime in
+            let state = Locked(DebounceState<Value>())
+            let scheduled = SerialDisposable()
+            lifetime += scheduled
+            lifetime += observe { event in
+                switch event {
+                case let .value(value):
+                    let generation = state.withLock { $0.replace(with: value) }
+                    let date = scheduler.currentDate.addingTimeInterval(interval)
+                    scheduled.inner = scheduler.schedule(after: date) {
+                        guard !lifetime.hasEnded, let value = state.withLock({ $0.take(generation) }) else { return }
+                        input.send(value: value)
+                    }
+                case .completed:
+                    let flushed = state.withLock { $0.finish() }
+                    scheduled.inner = scheduler.schedule {
+                        guard !lifetime.hasEnded else { return }
+                        if !discardWhenCompleted, let flushed { input.send(value: flushed) }
+                        input.sendCompleted()
+                    }
+                case .failed, .interrupted:
+                    _ = state.withLock { $0.finish() }
+                    scheduled.inner = scheduler.schedule {
+                        guard !lifetime.hasEnded else { return }
+                        input.send(event)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sends a value on `scheduler` once `interval` has passed without a newer
+    /// value; a newer value restarts the wait and replaces it.
+    ///
+    /// - Parameters:
+    ///   - interval: the quiet time a value must wait out.
+    ///   - scheduler: where values and every terminal event are sent.
+    ///   - discardWhenCompleted: whether completion discards the value still
+    ///     waiting (the default) or sends it first, at once.
+    public func debounce(
+        _ interval: Duration,
+        on scheduler: some DateScheduler,
+        discardWhenCompleted: Bool = true
+    ) -> Signal<Value, Error> {
+        debounce(interval.timeInterval, on: scheduler, discardWhenCompleted: discardWhenCompleted)
+    }
+}
+
+/// The state of `debounce`: the value waiting, and a generation that tells the
+/// scheduled emission whether a newer value replaced it meanwhile.
+private struct DebounceState<Value> {
+    var pending: Value?
+    var generation: UInt64 = 0
+
+    /// Makes `value` the one waiting; returns its generation.
+    mutating func replace(with value: Value) -> UInt64 {
+        pending = value
+        generation &+= 1
+        return generation
+    }
+
+    /// Takes the waiting value out if it is still the one of `expected`.
+    mutating func take(_ expected: UInt64) -> Value? {
+        guard generation == expected else { return nil }
+        defer { pending = nil }
+        return pending
+    }
+
+    /// Takes the waiting value out for good.
+    mutating func finish() -> Value? {
+        generation &+= 1
+        defer { pending = nil }
+        return pending
+    }
+}
+
+extension SignalProducer {
+    /// Sends a value on `scheduler` once `interval` seconds have passed without a
+    /// newer value; a newer value restarts the wait and replaces it. Disposing a run
+    /// drops the value still waiting.
+    ///
+    /// - Parameters:
+    ///   - interval: the quiet time a value must wait out.
+    ///   - scheduler: where values and every terminal event are sent.
+    ///   - discardWhenCompleted: whether completion discards the value still
+    ///     waiting (the default) or sends it first, at once. Failure and interruption
+    ///     always drop it.
+    /// - Precondition: `interval >= 0`.
+    public func debounce(
+        _ interval: TimeInterval,
+        on scheduler: some DateScheduler,
+        discardWhenCompleted: Bool = true
+    ) -> SignalProducer<Value, Error> {
+        lift { $0.debounce(interval, on: scheduler, discardWhenCompleted: discardWhenCompleted) }
+    }
+
+    /// Sends a value on `scheduler` once `interval` has passed without a newer
+    /// value; a newer value restarts the wait and replaces it.
+    ///
+    /// - Parameters:
+    ///   - interval: the quiet time a value must wait out.
+    ///   - scheduler: where values and every terminal event are sent.
+    ///   - discardWhenCompleted: whether completion discards the value still
+    ///     waiting (the default) or sends it first, at once.
+    public func debounce(
+        _ interval: Duration,
+        on scheduler: some DateScheduler,
+        discardWhenCompleted: Bool = true
+    ) -> SignalProducer<Value, Error> {
+        lift { $0.debounce(interval, on: scheduler, discardWhenCompleted: discardWhenCompleted) }
+    }
+}

@@ -1,0 +1,204 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// Throttle: at most one value per interval, or none while a condition holds.
+//
+//     throttle(3, on: s)               -abc-----d|      →   -a--c----d|
+//     throttle(3, on: s)               -ab|             →   -a|
+//     throttle(while: paused, on: s)   paused: F--T----F----
+//                                      -a---b-c----|    →   -a------c---|
+//
+// `throttle(_:on:)` sends the first value on the scheduler's next tick (a value sent
+// before that tick replaces it); values that arrive within `interval` of the
+// previous emission collapse to the latest, which goes out at previous emission +
+// interval. `throttle(while:on:)` holds the latest
+// value while the condition is `true` and sends it when the condition turns `false`.
+// Every event goes through the scheduler; a terminal event goes at once and drops
+// a value still held or waiting. Once the result has terminated or is no longer
+// observed, work waiting on the scheduler is dropped.
+
+extension Signal {
+    /// Sends at most one value per `interval` seconds on `scheduler`: the first value
+    /// at once (on the scheduler's next tick), then, of the values that arrive within
+    /// `interval` of the previous emission, only the latest, at previous emission +
+    /// `interval`.
+    ///
+    /// ```swift
+    /// searchText.throttle(1.0, on: QueueScheduler.main).flatMap(.latest) { api.search($0) }
+    /// ```
+    ///
+    /// A value waiting for its emission is replaced by any newer one, also before the
+    /// first tick. Completion, failure and interruption go through `scheduler` at
+    /// once and drop a value still waiting.
+    ///
+    /// - Precondition: `interval >= 0`.
+    public func throttle(_ interval: TimeInterval, on scheduler: some DateScheduler) -> Signal<Value, Error> {
+        precondition(interval >= 0, "throttle needs an interval of 0 or more, not \(interval)")
+        return Signal { input, lifetime in
+            let state = Locked(ThrottleState<Value>())
+            let scheduled = SerialDisposable()
+            lifetime += scheduled
+            lifetime += observe { event in
+                guard case let .value(value) = event else {
+                    state.withLock { $0.pending = nil }
+                    scheduled.inner = scheduler.schedule {
+                        guard !lifetime.hasEnded else { return }
+                        input.send(event)
+                    }
+                    return
+                }
+                let now = scheduler.currentDate
+                guard let date = state.withLock({ $0.offer(value, now: now, interval: interval) }) else { return }
+                scheduled.inner = scheduler.schedule(after: date) {
+                    guard !lifetime.hasEnded, let value = state.withLock({ $0.take(at: date) }) else { return }
+                    input.send(value: value)
+                }
+            }
+        }
+    }
+
+    /// Sends at most one value per `interval` on `scheduler`: the first value at once
+    /// (on the scheduler's next tick), then the latest of those that arrive within
+    /// `interval` of the previous emission, at previous emission + `interval`.
+    public func throttle(_ interval: Duration, on scheduler: some DateScheduler) -> Signal<Value, Error> {
+        throttle(interval.timeInterval, on: scheduler)
+    }
+
+    /// While `shouldThrottle` is `true`, holds the latest value instead of sending
+    /// it; when `shouldThrottle` turns `false`, sends the held value. Values pass
+    /// while it is `false`. Every event is sent on `scheduler`, in order.
+    ///
+    /// ```swift
+    /// updates.throttle(while: isScrolling, on: UIScheduler()).observeValues(render)
+    /// ```
+    ///
+    /// `shouldThrottle` starts `false` until it sends a value; a producer is started
+    /// once, when the operator is applied, and disposed when the result terminates.
+    /// Its termination leaves the throttle as it is. A terminal event of this signal
+    /// drops a held value.
+    public func throttle(
+        while shouldThrottle: some SignalProducerConvertible<Bool, Never>,
+        on scheduler: some Scheduler
+    ) -> Signal<Value, Error> {
+        Signal { input, lifetime in
+            let state = Locked(ThrottleWhileState<Value>())
+            let forward = { (event: Event) in
+                _ = scheduler.schedule {
+                    guard !lifetime.hasEnded else { return }
+                    input.send(event)
+                }
+            }
+            shouldThrottle.producer.startWithSignal { condition, interrupter in
+                lifetime += condition.observe { event in
+                    guard case let .value(isThrottling) = event,
+                          let held = state.withLock({ $0.setThrottling(isThrottling) })
+                    else { return }
+                    forward(.value(held))
+                }
+                lifetime += interrupter
+            }
+            lifetime += observe { event in
+                if case let .value(value) = event {
+                    guard state.withLock({ $0.passes(value) }) else { return }
+                } else {
+                    state.withLock { $0.terminate() }
+                }
+                forward(event)
+            }
+        }
+    }
+}
+
+/// The state of `throttle(_:on:)`: the value waiting for its emission, if any, and
+/// the date of the previous emission.
+private struct ThrottleState<Value> {
+    var pending: Value?
+    var previousDate: Date?
+
+    /// Keeps `value` as the one to send; returns the date to schedule the emission
+    /// at, or `nil` if an emission is already scheduled.
+    mutating func offer(_ value: Value, now: Date, interval: TimeInterval) -> Date? {
+        defer { pending = value }
+        guard pending == nil else { return nil }
+        guard let previousDate else { return now }
+        return max(now, previousDate.addingTimeInterval(interval))
+    }
+
+    /// Takes the waiting value out, recording `date` as the emission's date.
+    mutating func take(at date: Date) -> Value? {
+        guard let value = pending else { return nil }
+        pending = nil
+        previousDate = date
+        return value
+    }
+}
+
+/// The state of `throttle(while:on:)`.
+private struct ThrottleWhileState<Value> {
+    var isThrottling = false
+    var held: Value?
+    var isTerminated = false
+
+    /// Records the condition; returns the held value when throttling stops.
+    mutating func setThrottling(_ throttling: Bool) -> Value? {
+        guard !isTerminated else { return nil }
+        isThrottling = throttling
+        guard !throttling else { return nil }
+        defer { held = nil }
+        return held
+    }
+
+    /// Whether `value` passes now; otherwise it is held.
+    mutating func passes(_ value: Value) -> Bool {
+        guard isThrottling else { return true }
+        held = value
+        return false
+    }
+
+    /// Drops the held value for good.
+    mutating func terminate() {
+        isTerminated = true
+        held = nil
+    }
+}
+
+extension SignalProducer {
+    /// Sends at most one value per `interval` seconds on `scheduler`: the first value
+    /// at once (on the scheduler's next tick), then, of the values that arrive within
+    /// `interval` of the previous emission, only the latest, at previous emission +
+    /// `interval`.
+    ///
+    /// A value waiting for its emission is replaced by any newer one, also before the
+    /// first tick. Completion, failure and interruption go through `scheduler` at
+    /// once and drop a value still waiting; disposing a run drops it too.
+    ///
+    /// - Precondition: `interval >= 0`.
+    public func throttle(_ interval: TimeInterval, on scheduler: some DateScheduler) -> SignalProducer<Value, Error> {
+        lift { $0.throttle(interval, on: scheduler) }
+    }
+
+    /// Sends at most one value per `interval` on `scheduler`: the first value at once
+    /// (on the scheduler's next tick), then the latest of those that arrive within
+    /// `interval` of the previous emission, at previous emission + `interval`.
+    public func throttle(_ interval: Duration, on scheduler: some DateScheduler) -> SignalProducer<Value, Error> {
+        lift { $0.throttle(interval, on: scheduler) }
+    }
+
+    /// While `shouldThrottle` is `true`, holds the latest value instead of sending
+    /// it; when `shouldThrottle` turns `false`, sends the held value. Values pass
+    /// while it is `false`. Every event is sent on `scheduler`, in order.
+    ///
+    /// `shouldThrottle` starts `false` until it sends a value; a producer is started
+    /// once per run and disposed when the run ends. Its termination leaves the
+    /// throttle as it is. A terminal event drops a held value.
+    public func throttle(
+        while shouldThrottle: some SignalProducerConvertible<Bool, Never>,
+        on scheduler: some Scheduler
+    ) -> SignalProducer<Value, Error> {
+        let condition = shouldThrottle.producer
+        return lift { $0.throttle(while: condition, on: scheduler) }
+    }
+}
