@@ -1,0 +1,104 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// Timers: producers that tick on a date scheduler, forever, until disposed.
+//
+//     timer(interval: 1, on: s)      ---d1--d2--d3-…     (the scheduler's date at each tick)
+//     interval(1, on: s)             ---0---1---2--…
+//
+// The first tick comes one interval after the run starts, then one every interval.
+// Neither producer completes or fails: end a run by disposing it, or with an
+// operator such as `take(first:)`. When a run ends, its repeating work on the
+// scheduler is cancelled.
+
+extension SignalProducer where Value == Date, Error == Never {
+    /// A producer whose runs send the scheduler's `currentDate` every `interval`
+    /// seconds, starting one interval after the run starts, until the run is
+    /// disposed.
+    ///
+    /// ```swift
+    /// SignalProducer.timer(interval: 1, on: QueueScheduler.main)
+    ///     .startWithValues { clock.text = formatter.string(from: $0) }
+    /// ```
+    ///
+    /// - Parameter leeway: how late a tick may be, which lets the system save energy.
+    /// - Precondition: `interval > 0`.
+    public static func timer(
+        interval: TimeInterval,
+        on scheduler: some DateScheduler,
+        leeway: TimeInterval = 0
+    ) -> SignalProducer<Date, Never> {
+        precondition(interval > 0, "timer(interval:on:) needs a positive interval, not \(interval)")
+        return SignalProducer { observer, lifetime in
+            let first = scheduler.currentDate.addingTimeInterval(interval)
+            lifetime += scheduler.schedule(after: first, interval: interval, leeway: leeway) {
+                guard !lifetime.hasEnded else { return }
+                observer.send(value: scheduler.currentDate)
+            }
+        }
+    }
+
+    /// A producer whose runs send the scheduler's `currentDate` every `interval`,
+    /// starting one interval after the run starts, until the run is disposed.
+    ///
+    /// - Parameter leeway: how late a tick may be, which lets the system save energy.
+    /// - Precondition: `interval > .zero`.
+    public static func timer(
+        interval: Duration,
+        on scheduler: some DateScheduler,
+        leeway: Duration = .zero
+    ) -> SignalProducer<Date, Never> {
+        timer(interval: interval.timeInterval, on: scheduler, leeway: leeway.timeInterval)
+    }
+}
+
+extension SignalProducer where Value == Int, Error == Never {
+    /// A producer whose runs send 0, 1, 2, … every `interval` seconds, starting one
+    /// interval after the run starts, until the run is disposed.
+    ///
+    /// A sixty-second countdown, as on a "send verification code" button:
+    ///
+    /// ```swift
+    /// SignalProducer.interval(1, on: QueueScheduler.main)
+    ///     .map { 60 - $0 }
+    ///     .take(first: 61)          // 60, 59, …, 0, then completes
+    /// ```
+    ///
+    /// - Parameter leeway: how late a tick may be, which lets the system save energy.
+    /// - Precondition: `interval > 0`.
+    public static func interval(
+        _ interval: TimeInterval,
+        on scheduler: some DateScheduler,
+        leeway: TimeInterval = 0
+    ) -> SignalProducer<Int, Never> {
+        precondition(interval > 0, "interval(_:on:) needs a positive interval, not \(interval)")
+        return SignalProducer { observer, lifetime in
+            let ticks = Locked(0)
+            let first = scheduler.currentDate.addingTimeInterval(interval)
+            lifetime += scheduler.schedule(after: first, interval: interval, leeway: leeway) {
+                guard !lifetime.hasEnded else { return }
+                let tick = ticks.withLock { count in
+                    defer { count += 1 }
+                    return count
+                }
+                observer.send(value: tick)
+            }
+        }
+    }
+
+    /// A producer whose runs send 0, 1, 2, … every `interval`, starting one interval
+    /// after the run starts, until the run is disposed.
+    ///
+    /// - Parameter leeway: how late a tick may be, which lets the system save energy.
+    /// - Precondition: `interval > .zero`.
+    public static func interval(
+        _ interval: Duration,
+        on scheduler: some DateScheduler,
+        leeway: Duration = .zero
+    ) -> SignalProducer<Int, Never> {
+        self.interval(interval.timeInterval, on: scheduler, leeway: leeway.timeInterval)
+    }
+}
