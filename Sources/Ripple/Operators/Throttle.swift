@@ -53,7 +53,10 @@ extension Signal {
                 let now = scheduler.currentDate
                 guard let date = state.withLock({ $0.offer(value, now: now, interval: interval) }) else { return }
                 scheduled.inner = scheduler.schedule(after: date) {
-                    guard !lifetime.hasEnded, let value = state.withLock({ $0.take(at: date) }) else { return }
+                    // The emission's own time, which is later than `date` if the clock
+                    // had already passed it: the next one is due an interval after this.
+                    let emitted = scheduler.currentDate
+                    guard !lifetime.hasEnded, let value = state.withLock({ $0.take(at: emitted) }) else { return }
                     input.send(value: value)
                 }
             }
