@@ -22,6 +22,7 @@ public enum Tour {
         combineLatestOperator,
         zipOperator,
         flatMapLatestOperator,
+        searchAsYouType,
     ]
 
     /// Runs every section, printing a heading and the section's output.

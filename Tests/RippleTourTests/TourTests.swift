@@ -135,6 +135,23 @@ import Testing
         ])
     }
 
+    @Test func searchAsYouTypeCancelsStaleRequestsInVirtualTime() {
+        #expect(output(of: "Time: search as you type") == [
+            "[0.0s] typed \"swi\"",
+            "[0.0s] typed \"swif\"",
+            "[0.0s] request \"swif\" sent",
+            "[0.25s] typed \"swift\"",
+            "[0.5s] typed \"swiftu\"",
+            "[1.0s] request \"swif\" over",
+            "[1.0s] request \"swiftu\" sent",
+            "[2.5s] typed \"swiftui\"",
+            "[2.5s] request \"swiftu\" over",
+            "[2.5s] request \"swiftui\" sent",
+            "[4.5s] show results for \"swiftui\"",
+            "[4.5s] request \"swiftui\" over",
+        ])
+    }
+
     @Test func everySectionHasATitleASummaryAndOutput() {
         #expect(!Tour.sections.isEmpty)
         for section in Tour.sections {
