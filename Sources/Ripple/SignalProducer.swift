@@ -276,9 +276,10 @@ extension SignalProducer {
     /// let titles = users.lift { $0.map(\.name) }
     /// ```
     ///
-    /// Disposing a run of the result interrupts the run of this producer first, so
-    /// that the interruption flows down through `transform`, then ends the result
-    /// itself, which may outlive its source (a flattened stream, say).
+    /// Disposing a run of the result interrupts the run of this producer, and the
+    /// interruption flows down through `transform` (through its scheduler, for an
+    /// asynchronous operator). If this producer's run had already ended, the result,
+    /// which outlived it (a flattened stream, a delay), is interrupted at once.
     public func lift<U, F>(_ transform: @escaping (Signal<Value, Error>) -> Signal<U, F>) -> SignalProducer<U, F> {
         SignalProducer<U, F> {
             let run = makeRun()
@@ -320,8 +321,13 @@ extension SignalProducer {
 extension SignalProducer.Run {
     /// The run of an operator applied to the runs of its sources: a signal of its
     /// own forwards `transformed`, so that disposing the run can end it even when it
-    /// outlives its sources. Disposal interrupts the sources first, in order, then
-    /// this run; starting starts the sources in order.
+    /// outlives its sources. Starting starts the sources in order.
+    ///
+    /// Disposal interrupts the sources that are still running, in order, and lets
+    /// the interruption flow down through the operator, which decides how and where
+    /// it arrives (at once, or on its scheduler). This run is interrupted directly
+    /// only if no source was running any more, or if a source could not end at once
+    /// (it was disposed from inside its own delivery).
     init(forwarding transformed: Signal<Value, Error>, of sourceHandles: [any Disposable], starting sourceStarts: [() -> Void]) {
         // `transformed` is observed here, and kept by nothing else: once this run's
         // signal lets go of it, it ends.
@@ -330,22 +336,34 @@ extension SignalProducer.Run {
             ownHandle = RunHandle(input: input, lifetime: lifetime)
             lifetime += transformed.observe(input)
         }
-        self.init(signal: own, handle: RunGroupHandle(sourceHandles + [ownHandle!])) {
+        self.init(signal: own, handle: LiftedRunHandle(sources: sourceHandles, own: ownHandle!)) {
             sourceStarts.forEach { $0() }
         }
     }
 }
 
-/// The handle of a run made of several runs: disposing it interrupts each of them,
-/// in order; it counts as disposed once all of them have ended.
-private final class RunGroupHandle: Disposable {
-    private let handles: [any Disposable]
+/// The handle of a lifted run; see `SignalProducer.Run.init(forwarding:of:starting:)`.
+private final class LiftedRunHandle: Disposable {
+    private let sources: [any Disposable]
+    private let own: any Disposable
 
-    init(_ handles: [any Disposable]) {
-        self.handles = handles
+    init(sources: [any Disposable], own: any Disposable) {
+        self.sources = sources
+        self.own = own
     }
 
-    var isDisposed: Bool { handles.allSatisfy(\.isDisposed) }
+    var isDisposed: Bool { own.isDisposed && sources.allSatisfy(\.isDisposed) }
 
-    func dispose() { handles.forEach { $0.dispose() } }
+    func dispose() {
+        let running = sources.filter { !$0.isDisposed }
+        guard !running.isEmpty else {
+            own.dispose()
+            return
+        }
+        running.forEach { $0.dispose() }
+        // A source disposed from inside its own delivery ends only once that
+        // delivery is over: end this run now rather than wait for it.
+        if running.contains(where: { !$0.isDisposed }) { own.dispose() }
+    }
 }
+

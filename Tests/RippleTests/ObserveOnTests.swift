@@ -48,7 +48,7 @@ import Testing
         #expect(recorder.entries.isEmpty)
     }
 
-    @Test func disposingAProducerRunDropsWaitingValuesAndEndsTheSource() {
+    @Test func disposingAProducerRunDropsWaitingValuesAndDeliversTheInterruptionOnTheScheduler() {
         let scheduler = TestScheduler()
         let recorder = Recorder<String>()
         let source = SignalProducer<Int, Never> { observer, lifetime in
@@ -57,6 +57,7 @@ import Testing
         }
         let run = source.observe(on: scheduler).start(recorder.observer())
         run.dispose()
+        #expect(recorder.entries == ["source ended"])
         scheduler.advance()
         #expect(recorder.entries == ["source ended", "INTERRUPTED"])
     }

@@ -67,6 +67,7 @@ import Testing
         let recorder = Recorder<String>()
         let run = SignalProducer<Int, Never>.never.prefix(value: 1).delay(1, on: scheduler).start(recorder.observer())
         run.dispose()
+        #expect(recorder.entries.isEmpty)
         scheduler.advance(by: 2)
         #expect(recorder.entries == ["INTERRUPTED"])
     }

@@ -4,22 +4,27 @@
 //     start(on: scheduler)      the start handler of each run runs on `scheduler`
 //
 // `observe(on:)` forwards every event, terminal ones included, through
-// `scheduler.schedule`, so they arrive in order on the scheduler's thread. Once the
-// result has terminated or is no longer observed, events still waiting on the
-// scheduler are dropped.
+// `scheduler.schedule`, so they arrive in order on the scheduler's thread. An
+// interruption (a disposed producer run, say) drops the values still waiting and
+// arrives on the scheduler. Once the result has terminated or is no longer
+// observed, events still waiting on the scheduler are dropped.
 
 extension Signal {
     /// Forwards every event through `scheduler`: observers of the result run where
-    /// the scheduler runs work, in the order the events were sent.
+    /// the scheduler runs work, in the order the events were sent. An interruption
+    /// drops the values still waiting on the scheduler.
     ///
     /// ```swift
     /// viewModel.results.observe(on: UIScheduler()).observeValues { tableView.reload($0) }
     /// ```
     public func observe(on scheduler: some Scheduler) -> Signal<Value, Error> {
         Signal { input, lifetime in
+            let isInterrupted = Locked(false)
             lifetime += observe { event in
+                if case .interrupted = event { isInterrupted.withLock { $0 = true } }
                 scheduler.schedule {
                     guard !lifetime.hasEnded else { return }
+                    if case .value = event, isInterrupted.withLock({ $0 }) { return }
                     input.send(event)
                 }
             }
@@ -31,8 +36,8 @@ extension SignalProducer {
     /// Forwards every event through `scheduler`: observers of each run run where the
     /// scheduler runs work, in the order the events were sent.
     ///
-    /// Disposing a run interrupts it at once, on the disposing thread; events still
-    /// waiting on the scheduler are dropped.
+    /// Disposing a run interrupts its source: the values still waiting on the
+    /// scheduler are dropped and `interrupted` arrives on the scheduler.
     public func observe(on scheduler: some Scheduler) -> SignalProducer<Value, Error> {
         lift { $0.observe(on: scheduler) }
     }
