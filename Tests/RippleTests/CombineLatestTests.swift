@@ -4,31 +4,6 @@ import Testing
 @Suite struct CombineLatestTests {
     typealias Pipe = (output: Signal<Int, TestError>, input: Signal<Int, TestError>.Observer)
 
-    @Test func seedCombineLatestSamplePrintsEveryCombination() {
-        let recorder = Recorder<String>()
-        let (signal1, innerObserver1) = Signal<Int, Never>.pipe()
-        let (signal2, innerObserver2) = Signal<Int, Never>.pipe()
-        let (signal3, innerObserver3) = Signal<Int, Never>.pipe()
-        Signal.combineLatest(signal1, signal2, signal3).observeValues { tuple in
-            recorder.append("received value: \(tuple)")
-        }
-        innerObserver1.send(value: 1)
-        innerObserver2.send(value: 2)
-        innerObserver3.send(value: 3)
-        innerObserver1.send(value: 11)
-        innerObserver2.send(value: 22)
-        innerObserver3.send(value: 33)
-        innerObserver1.sendCompleted()
-        innerObserver2.sendCompleted()
-        innerObserver3.sendCompleted()
-        #expect(recorder.entries == [
-            "received value: (1, 2, 3)",
-            "received value: (11, 2, 3)",
-            "received value: (11, 22, 3)",
-            "received value: (11, 22, 33)",
-        ])
-    }
-
     @Test func combineLatestWaitsForEveryInput() {
         let recorder = Recorder<String>()
         let a: Pipe = Signal.pipe()

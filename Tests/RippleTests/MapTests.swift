@@ -48,15 +48,6 @@ import Testing
         #expect(events(of: { $0.skipNil() }, starting: source) == ["VALUE 1", "VALUE 3", "COMPLETED"])
     }
 
-    @Test func seedMapSamplePrintsThePrefixedValue() {
-        let recorder = Recorder<String>()
-        let (signal, innerObserver) = Signal<Int, Never>.pipe()
-        signal.map { "xxx" + String($0) }.observeValues { recorder.append($0) }
-        innerObserver.send(value: 1)
-        innerObserver.sendCompleted()
-        #expect(recorder.entries == ["xxx1"])
-    }
-
     @Test func mappedSignalLivesWhileObservedAndReleasesItsSubscriptionWhenDropped() {
         let (signal, input) = Signal<Int, Never>.pipe()
         let recorder = Recorder<Int>()

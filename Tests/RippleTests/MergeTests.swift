@@ -4,23 +4,6 @@ import Testing
 @Suite struct MergeTests {
     typealias Pipe = (output: Signal<Int, TestError>, input: Signal<Int, TestError>.Observer)
 
-    @Test func seedMergeSamplePrintsEveryValue() {
-        let recorder = Recorder<String>()
-        let (signal1, innerObserver1) = Signal<Int, Never>.pipe()
-        let (signal2, innerObserver2) = Signal<Int, Never>.pipe()
-        let (signal3, innerObserver3) = Signal<Int, Never>.pipe()
-        Signal.merge(signal1, signal2, signal3).observeValues { value in
-            recorder.append("received value: \(value)")
-        }
-        innerObserver1.send(value: 1)
-        innerObserver1.sendCompleted()
-        innerObserver2.send(value: 2)
-        innerObserver2.sendCompleted()
-        innerObserver3.send(value: 3)
-        innerObserver3.sendCompleted()
-        #expect(recorder.entries == ["received value: 1", "received value: 2", "received value: 3"])
-    }
-
     @Test func mergeForwardsValuesInArrivalOrderAndCompletesWhenAllInputsComplete() {
         let recorder = Recorder<String>()
         let a: Pipe = Signal.pipe()

@@ -2,19 +2,6 @@ import Ripple
 import Testing
 
 @Suite struct SideEffectsTests {
-    @Test func seedOnSampleRunsTheSideEffectBeforeTheObserver() {
-        let recorder = Recorder<String>()
-        let (signal, innerObserver) = Signal<Int, Never>.pipe()
-        signal.on(value: { value in
-            recorder.append("on value: \(value)")
-        }).observeValues { value in
-            recorder.append("did received value: \(value)")
-        }
-        innerObserver.send(value: 1)
-        innerObserver.sendCompleted()
-        #expect(recorder.entries == ["on value: 1", "did received value: 1"])
-    }
-
     @Test func signalOnRunsEveryHandlerInOrderBeforeForwarding() {
         let recorder = Recorder<String>()
         let (signal, input) = Signal<Int, TestError>.pipe()

@@ -211,18 +211,4 @@ import Testing
         #expect(weakWitness == nil)
     }
 
-    @Test func seedProducerWithLifetimeCleanupPrintsValuesThenCleansUp() {
-        let recorder = Recorder<String>()
-        let producer = SignalProducer<Int, Never> { innerObserver, lifetime in
-            lifetime.observeEnded { recorder.append("信号无效了 你可以在这里进行一些清理工作") }
-            innerObserver.send(value: 1)
-            innerObserver.send(value: 2)
-            innerObserver.sendCompleted()
-        }
-        let outerObserver = Signal<Int, Never>.Observer(value: { recorder.append("did received value: \($0)") })
-        producer.start(outerObserver)
-        #expect(recorder.entries == [
-            "did received value: 1", "did received value: 2", "信号无效了 你可以在这里进行一些清理工作",
-        ])
-    }
 }

@@ -49,20 +49,6 @@ import Testing
         #expect(recorder.entries == ["VALUE 7", "COMPLETED"])
     }
 
-    @Test func seedTakeFirstSamplePrintsTheFirstTwoValues() {
-        let recorder = Recorder<String>()
-        let (signal, innerObserver) = Signal<Int, Never>.pipe()
-        signal.take(first: 2).observeValues { value in
-            recorder.append("received value: \(value)")
-        }
-        innerObserver.send(value: 1)
-        innerObserver.send(value: 2)
-        innerObserver.send(value: 3)
-        innerObserver.send(value: 4)
-        innerObserver.sendCompleted()
-        #expect(recorder.entries == ["received value: 1", "received value: 2"])
-    }
-
     // MARK: take(last:)
 
     @Test func takeLastSendsTheLastValuesInOrderAtCompletion() {
@@ -129,22 +115,6 @@ import Testing
     }
 
     // MARK: take(until:)
-
-    @Test func seedTakeUntilSamplePrintsTheValuesBeforeTheTrigger() {
-        let recorder = Recorder<String>()
-        let (signal, innerObserver) = Signal<Int, Never>.pipe()
-        let (takeSignal, takeObserver) = Signal<(), Never>.pipe()
-        signal.take(until: takeSignal).observeValues { value in
-            recorder.append("received value: \(value)")
-        }
-        innerObserver.send(value: 1)
-        innerObserver.send(value: 2)
-        takeObserver.send(value: ())
-        innerObserver.send(value: 3)
-        takeObserver.sendCompleted()
-        innerObserver.sendCompleted()
-        #expect(recorder.entries == ["received value: 1", "received value: 2"])
-    }
 
     @Test func takeUntilCompletesWhenTheTriggerSendsAValue() {
         let recorder = Recorder<String>()
