@@ -1,3 +1,4 @@
+import Synchronization
 /// A cold stream: a recipe for work that runs once per ``start(_:)-(Signal<Value,Error>.Observer)``.
 ///
 /// Each start runs the start handler again, with an observer of its own and a
@@ -346,6 +347,9 @@ extension SignalProducer.Run {
 private final class LiftedRunHandle: Disposable {
     private let sources: [any Disposable]
     private let own: any Disposable
+    /// Disposal has ended every source, and the run's own end is on its way down
+    /// through the operator (on its scheduler, for an asynchronous one).
+    private let isEnding = Atomic(false)
 
     init(sources: [any Disposable], own: any Disposable) {
         self.sources = sources
@@ -362,8 +366,17 @@ private final class LiftedRunHandle: Disposable {
         }
         running.forEach { $0.dispose() }
         // A source disposed from inside its own delivery ends only once that
-        // delivery is over: end this run now rather than wait for it.
-        if running.contains(where: { !$0.isDisposed }) { own.dispose() }
+        // delivery is over: end this run now rather than wait for it. A source
+        // whose end is on its way (through an asynchronous operator) is waited for.
+        if running.contains(where: { !$0.isDisposed && !Self.isEnding($0) }) {
+            own.dispose()
+        } else {
+            isEnding.store(true, ordering: .releasing)
+        }
+    }
+
+    private static func isEnding(_ handle: any Disposable) -> Bool {
+        (handle as? LiftedRunHandle)?.isEnding.load(ordering: .acquiring) ?? false
     }
 }
 

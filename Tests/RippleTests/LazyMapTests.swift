@@ -49,7 +49,7 @@ import Testing
         #expect(recorder.entries == ["VALUE 2", "COMPLETED"])
     }
 
-    @Test func completionWithNothingWaitingIsForwardedAtOnce() {
+    @Test func completionWithNothingWaitingIsDeliveredOnTheScheduler() {
         let scheduler = TestScheduler()
         let recorder = Recorder<String>()
         let (signal, input) = Signal<Int, Never>.pipe()
@@ -57,10 +57,12 @@ import Testing
         input.send(value: 1)
         scheduler.advance()
         input.sendCompleted()
+        #expect(recorder.entries == ["VALUE 2"])
+        scheduler.advance()
         #expect(recorder.entries == ["VALUE 2", "COMPLETED"])
     }
 
-    @Test func failureIsForwardedAtOnceAndDropsTheWaitingValue() {
+    @Test func failureIsDeliveredOnTheSchedulerAndDropsTheWaitingValue() {
         let scheduler = TestScheduler()
         let transforms = AtomicCounter()
         let recorder = Recorder<String>()
@@ -72,22 +74,43 @@ import Testing
         .observe(recorder.observer())
         input.send(value: 1)
         input.send(error: TestError(code: 4))
-        #expect(recorder.entries == ["FAILED TestError(code: 4)"])
+        #expect(recorder.entries.isEmpty)
         scheduler.advance()
         #expect(recorder.entries == ["FAILED TestError(code: 4)"])
         #expect(transforms.value == 0)
     }
 
-    @Test func interruptionIsForwardedAtOnce() {
+    @Test func interruptionIsDeliveredOnTheSchedulerAndDropsTheWaitingValue() {
         let scheduler = TestScheduler()
+        let transforms = AtomicCounter()
         let recorder = Recorder<String>()
         let (signal, input) = Signal<Int, Never>.pipe()
-        signal.lazyMap(on: scheduler) { $0 }.observe(recorder.observer())
+        signal.lazyMap(on: scheduler) { value -> Int in
+            transforms.increment()
+            return value
+        }
+        .observe(recorder.observer())
         input.send(value: 1)
         input.sendInterrupted()
-        #expect(recorder.entries == ["INTERRUPTED"])
+        #expect(recorder.entries.isEmpty)
         scheduler.advance()
         #expect(recorder.entries == ["INTERRUPTED"])
+        #expect(transforms.value == 0)
+    }
+
+    @Test func aFailureDuringTheTransformFollowsItsResult() {
+        let scheduler = TestScheduler()
+        let recorder = Recorder<String>()
+        let (signal, input) = Signal<Int, TestError>.pipe()
+        signal.lazyMap(on: scheduler) { value -> Int in
+            input.send(value: value + 1)
+            input.send(error: TestError(code: 2))
+            return value * 10
+        }
+        .observe(recorder.observer())
+        input.send(value: 1)
+        scheduler.run()
+        #expect(recorder.entries == ["VALUE 10", "FAILED TestError(code: 2)"])
     }
 
     @Test func aValueArrivingDuringTheTransformIsTransformedNext() {

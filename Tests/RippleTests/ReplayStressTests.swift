@@ -74,9 +74,10 @@ import Testing
         let replayed = source.producer.replayLazily(upTo: Self.capacity)
         let violations = AtomicCounter()
         let kept = Recorder<Checker>()
-        // The shared run is started before the threads race: a start that returns
-        // while another thread is still starting the run does not wait for it (a
-        // known gap, see the issue notes); this test checks replay and live order.
+        // The shared run is started before the threads race, so that a number sent
+        // after a start returns must reach that start (a start racing the first one
+        // may return before the shared run has started: see
+        // `concurrentFirstStartsShareOneRunAndEachSeesEveryValue`).
         let warmUp = Checker(violations: violations)
         let warmUpSubscriber = replayed.start(warmUp.observer())
         DispatchQueue.concurrentPerform(iterations: Self.threads) { _ in
@@ -105,6 +106,37 @@ import Testing
         #expect(kept.entries.allSatisfy { $0.terminals.load(ordering: .acquiring) == 1 && $0.last.load(ordering: .acquiring) == total })
         let replay = (total - Self.capacity + 1...total).map { "VALUE \($0)" }
         #expect(events(of: replayed) == replay + ["COMPLETED"])
+    }
+
+    @Test func concurrentFirstStartsShareOneRunAndEachSeesEveryValue() {
+        for _ in 0..<100 {
+            let source = NumberSource()
+            let runs = AtomicCounter()
+            // The run's start handler sends numbers 1…5 as soon as it is attached,
+            // while other threads are starting too.
+            let eager = SignalProducer<Int, Never> { observer, lifetime in
+                runs.increment()
+                lifetime += source.signal.observe(observer)
+                for _ in 1...5 { source.sendNext() }
+            }
+            let replayed = eager.replayLazily(upTo: Self.capacity)
+            let violations = AtomicCounter()
+            let checkers = (0..<Self.threads).map { _ in Checker(violations: violations) }
+            let subscribers = Recorder<any Disposable>()
+            DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
+                subscribers.append(replayed.start(checkers[thread].observer()))
+            }
+            for _ in 1...5 { source.sendNext() }
+            source.input.sendCompleted()
+            #expect(runs.value == 1)
+            #expect(violations.value == 0)
+            for checker in checkers {
+                #expect(checker.first.load(ordering: .acquiring) == 1)
+                #expect(checker.last.load(ordering: .acquiring) == 10)
+                #expect(checker.terminals.load(ordering: .acquiring) == 1)
+            }
+            #expect(subscribers.entries.count == Self.threads)
+        }
     }
 
     @Test func runEndsOnceWhenTheLastOfManySubscribersOnSeveralThreadsDisposes() {

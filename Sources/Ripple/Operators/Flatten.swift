@@ -157,8 +157,6 @@ extension Signal {
     }
 }
 
-/// Gives a failure that cannot happen any error type.
-private func absurd<T>(_ never: Never) -> T {}
 
 extension Signal {
     /// Runs `action` once this signal has terminated and released the resources

@@ -5,9 +5,11 @@
 //
 // Each value asks the scheduler for one run of `transform`; values that arrive
 // before it runs replace the waiting value, so an expensive transform never works
-// on a value that is already stale. Results are sent on the scheduler. Completion
-// waits for the waiting value, if any; a failure or an interruption is forwarded
-// at once and drops it.
+// on a value that is already stale. Every event is sent on the scheduler: completion
+// after the waiting value's result, if a value is waiting; a failure or an
+// interruption on the scheduler's next run, dropping the waiting value. Once the
+// result has terminated or is no longer observed, work waiting on the scheduler is
+// dropped.
 
 extension Signal {
     /// Transforms values with `transform` on `scheduler`, only the latest one: a
@@ -20,51 +22,33 @@ extension Signal {
     ///     .observeValues { preview.image = $0 }
     /// ```
     ///
-    /// Completion is sent after the waiting value's result, if a value is waiting;
-    /// a failure or an interruption is forwarded at once, and the waiting value is
-    /// dropped.
+    /// Every event is sent on `scheduler`. Completion follows the waiting value's
+    /// result, if a value is waiting; a failure or an interruption drops the waiting
+    /// value. Once the result has terminated or is no longer observed, work waiting
+    /// on `scheduler` is dropped.
     public func lazyMap<U>(on scheduler: some Scheduler, transform: @escaping (Value) -> U) -> Signal<U, Error> {
         Signal<U, Error> { input, lifetime in
-            let state = Locked(LazyMapState<Value>())
+            let state = Locked(LazyMapState<Value, Error>())
             let scheduled = SerialDisposable()
             lifetime += scheduled
 
+            // One drain at a time: it sends the waiting value's result, then whatever
+            // arrived meanwhile, or the terminal event once nothing is waiting.
             func drain() {
                 guard !lifetime.hasEnded else { return }
                 if let value = state.withLock({ $0.latest.take() }) {
                     input.send(value: transform(value))
                 }
-                let next = state.withLock { state -> LazyMapState<Value>.Next in
-                    if state.latest != nil { return .drain }
-                    state.isScheduled = false
-                    return state.isCompleted ? .complete : .idle
-                }
-                switch next {
+                switch state.withLock({ $0.next() }) {
                 case .drain: scheduled.inner = scheduler.schedule(drain)
-                case .complete: input.sendCompleted()
+                case let .terminate(event): input.send(event.map(absurd))
                 case .idle: break
                 }
             }
 
             lifetime += observe { event in
-                switch event {
-                case let .value(value):
-                    let schedules = state.withLock { state -> Bool in
-                        state.latest = value
-                        defer { state.isScheduled = true }
-                        return !state.isScheduled
-                    }
-                    if schedules { scheduled.inner = scheduler.schedule(drain) }
-                case .completed:
-                    let completesNow = state.withLock { state -> Bool in
-                        state.isCompleted = true
-                        return !state.isScheduled
-                    }
-                    if completesNow { input.sendCompleted() }
-                case let .failed(error):
-                    input.send(error: error)
-                case .interrupted:
-                    input.sendInterrupted()
+                if state.withLock({ $0.receive(event) }) {
+                    scheduled.inner = scheduler.schedule(drain)
                 }
             }
         }
@@ -76,25 +60,53 @@ extension SignalProducer {
     /// value that arrives before the scheduler has run the transform of the
     /// previous one replaces it. Results are sent on `scheduler`.
     ///
-    /// Completion is sent after the waiting value's result, if a value is waiting;
-    /// a failure or an interruption is forwarded at once, and the waiting value is
-    /// dropped.
+    /// Every event is sent on `scheduler`. Completion follows the waiting value's
+    /// result, if a value is waiting; a failure or an interruption drops the waiting
+    /// value. Once the result has terminated or is no longer observed, work waiting
+    /// on `scheduler` is dropped.
     public func lazyMap<U>(on scheduler: some Scheduler, transform: @escaping (Value) -> U) -> SignalProducer<U, Error> {
         lift { $0.lazyMap(on: scheduler, transform: transform) }
     }
 }
 
 /// The state of one `lazyMap` result.
-private struct LazyMapState<Value> {
+private struct LazyMapState<Value, Error: Swift.Error> {
     /// The value waiting for the scheduler.
     var latest: Value?
-    /// A run of the transform is scheduled or running.
+    /// The source's terminal event, sent once nothing is waiting.
+    var terminal: Signal<Never, Error>.Event?
+    /// A drain is scheduled or running.
     var isScheduled = false
-    /// The source has completed; the result completes once nothing is scheduled.
-    var isCompleted = false
 
-    /// What a run of the transform does once it has sent its result.
+    /// What a drain does once it has sent its result.
     enum Next {
-        case drain, complete, idle
+        case drain
+        case terminate(Signal<Never, Error>.Event)
+        case idle
+    }
+
+    /// Records an event of the source; returns whether a drain must be scheduled.
+    mutating func receive(_ event: Signal<Value, Error>.Event) -> Bool {
+        switch event {
+        case let .value(value):
+            latest = value
+        case .completed:
+            terminal = .completed
+        case let .failed(error):
+            latest = nil
+            terminal = .failed(error)
+        case .interrupted:
+            latest = nil
+            terminal = .interrupted
+        }
+        defer { isScheduled = true }
+        return !isScheduled
+    }
+
+    /// What the running drain does next.
+    mutating func next() -> Next {
+        if latest != nil { return .drain }
+        isScheduled = false
+        return terminal.map(Next.terminate) ?? .idle
     }
 }

@@ -15,7 +15,10 @@ extension SignalProducer {
     /// Producer-only: a ``Signal`` is already shared by its observers.
     ///
     /// - The underlying producer starts once, on the first start of the returned
-    ///   producer, and never again.
+    ///   producer, and never again. A start on another thread that races the first
+    ///   one does not wait for the underlying producer to finish starting (waiting
+    ///   could deadlock against a start handler that hops threads); it may return
+    ///   first, and still receives every event of the shared run, in order.
     /// - Each start receives the buffered values at once, then the events of the
     ///   shared run as they come; a start after the run has terminated receives the
     ///   buffered values and the terminal event.

@@ -15,7 +15,9 @@ import Foundation
 // once; if it has not terminated by then, the result stops observing it and, on the
 // scheduler, fails with the error, or starts the fallback and forwards its events
 // instead, up to and including its terminal event. When the stream terminates in
-// time, the deadline is cancelled.
+// time, the deadline is cancelled. Only the deadline lives on the scheduler: the
+// stream's own events, interruption included, are forwarded on the thread that
+// sends them, as `delay` forwards a failure.
 
 extension Signal {
     /// Forwards this signal, failing with `error` on `scheduler` unless the signal

@@ -1,0 +1,3 @@
+/// Turns a value that cannot exist into any type: the transform for the value of a
+/// `Never` stream, or for the error of a stream that cannot fail.
+func absurd<T>(_ never: Never) -> T {}

@@ -1,0 +1,69 @@
+import Ripple
+import Testing
+
+/// The contract shared by the operators that deliver every event on a scheduler:
+/// disposing a run interrupts the source, and the interruption reaches the
+/// observer on the scheduler with nothing that was still waiting; disposing a run
+/// whose source has already ended interrupts the observer at once.
+@Suite struct AsyncOperatorDisposalTests {
+    enum Operator: String, CaseIterable, CustomTestStringConvertible {
+        case observeOn, throttle, debounce, debounceFlushing, collectEvery, lazyMap
+
+        var testDescription: String { rawValue }
+
+        func apply(to producer: SignalProducer<Int, Never>, on scheduler: TestScheduler) -> SignalProducer<String, Never> {
+            switch self {
+            case .observeOn: producer.observe(on: scheduler).map { "\($0)" }
+            case .throttle: producer.throttle(1, on: scheduler).map { "\($0)" }
+            case .debounce: producer.debounce(1, on: scheduler).map { "\($0)" }
+            case .debounceFlushing: producer.debounce(1, on: scheduler, discardWhenCompleted: false).map { "\($0)" }
+            case .collectEvery: producer.collect(every: .seconds(1), on: scheduler).map { "\($0)" }
+            case .lazyMap: producer.lazyMap(on: scheduler) { "\($0)" }
+            }
+        }
+    }
+
+    @Test(arguments: Operator.allCases)
+    func disposingARunDeliversTheInterruptionOnTheSchedulerAndDropsWaitingValues(_ operator: Operator) {
+        let scheduler = TestScheduler()
+        let recorder = Recorder<String>()
+        let source = SignalProducer<Int, Never> { observer, lifetime in
+            observer.send(value: 1)
+            observer.send(value: 2)
+            lifetime.observeEnded { recorder.append("source ended") }
+        }
+        let run = `operator`.apply(to: source, on: scheduler).start(recorder.observer())
+        run.dispose()
+        #expect(recorder.entries == ["source ended"])
+        scheduler.run()
+        #expect(recorder.entries == ["source ended", "INTERRUPTED"])
+        #expect(!scheduler.hasPendingWork)
+    }
+
+    @Test(arguments: Operator.allCases)
+    func disposingARunAfterItsSourceEndedInterruptsAtOnce(_ operator: Operator) {
+        let scheduler = TestScheduler()
+        let recorder = Recorder<String>()
+        let source = SignalProducer<Int, Never>(values: 1, 2)
+        let run = `operator`.apply(to: source, on: scheduler).start(recorder.observer())
+        #expect(recorder.entries.isEmpty)
+        run.dispose()
+        #expect(recorder.entries == ["INTERRUPTED"])
+        scheduler.run()
+        #expect(recorder.entries == ["INTERRUPTED"])
+        #expect(run.isDisposed)
+    }
+
+    @Test(arguments: Operator.allCases)
+    func disposingARunAfterItsResultTerminatedChangesNothing(_ operator: Operator) {
+        let scheduler = TestScheduler()
+        let recorder = Recorder<String>()
+        let run = `operator`.apply(to: SignalProducer(value: 7), on: scheduler).start(recorder.observer())
+        scheduler.run()
+        let delivered = recorder.entries
+        #expect(delivered.last == "COMPLETED")
+        run.dispose()
+        scheduler.run()
+        #expect(recorder.entries == delivered)
+    }
+}
