@@ -23,6 +23,9 @@ public enum Tour {
         zipOperator,
         flatMapLatestOperator,
         searchAsYouType,
+        constantProperty,
+        mutableProperty,
+        derivedProperties,
     ]
 
     /// Runs every section, printing a heading and the section's output.

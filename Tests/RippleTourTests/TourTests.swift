@@ -161,4 +161,32 @@ import Testing
         }
         #expect(Set(Tour.sections.map(\.title)).count == Tour.sections.count)
     }
+
+    @Test func constantPropertyPrintsItsValueOnceThroughTheProducer() {
+        #expect(output(of: "Properties: a constant") == [
+            "initial value is: 1",
+            "producer received: 1",
+        ])
+    }
+
+    @Test func mutablePropertyProducerSeesTheCurrentValueAndSignalOnlyChanges() {
+        #expect(output(of: "Properties: MutableProperty") == [
+            "initial value is: 1",
+            "producer received: 1",
+            "producer received: 2",
+            "signal received: 2",
+            "producer received: 3",
+            "signal received: 3",
+        ])
+    }
+
+    @Test func derivedPropertyFollowsItsSource() {
+        #expect(output(of: "Properties: derived state") == [
+            "summary: 1 to do",
+            "summary: 2 to do",
+            "summary: 0 to do",
+            "finished: buy milk, write tests",
+            "summary now: 0 to do",
+        ])
+    }
 }
