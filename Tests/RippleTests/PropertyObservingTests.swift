@@ -52,7 +52,7 @@ import Testing
         let recorder = Recorder<String>()
         let property = Property(observing: photo!, \.title, on: scheduler)
         property.producer.start(recorder.observer())
-        weak var released = photo
+        weak let released = photo
         photo = nil
         #expect(released == nil)
         #expect(recorder.entries == ["VALUE untitled", "COMPLETED"])
@@ -62,7 +62,7 @@ import Testing
     @Test func observationDoesNotKeepTheObjectAlive() {
         let scheduler = TestScheduler()
         var photo: Photo? = Photo()
-        weak var released = photo
+        weak let released = photo
         let run = SignalProducer(observing: photo!, \.title, on: scheduler).start()
         photo = nil
         #expect(released == nil)
