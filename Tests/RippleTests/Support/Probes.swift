@@ -1,3 +1,4 @@
+import Foundation
 import Ripple
 import Synchronization
 
@@ -33,4 +34,16 @@ final class AtomicCounter: Sendable {
 /// Records what happened, in order; used from one thread only.
 final class Log {
     var entries: [String] = []
+}
+
+/// Yields the thread until `condition` holds or `seconds` of wall time have passed
+/// (a bound for stress tests, where other threads finish what they are doing);
+/// whether it held.
+func settles(within seconds: Double = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = DispatchTime.now() + seconds
+    while !condition() {
+        guard DispatchTime.now() < deadline else { return false }
+        sched_yield()
+    }
+    return true
 }
