@@ -4,7 +4,12 @@
 //
 // A binding starts the source at once (a property sends its current value first)
 // and ends when the target's lifetime ends, when the source terminates, or when the
-// returned disposable is disposed; then it keeps nothing alive.
+// returned disposable is disposed; then it keeps nothing alive. The forms:
+//
+//     target <~ source          same value type
+//     target <~ source          a non-optional source feeding an optional target
+//     optionalTarget <~ source  both of the above; a `nil` target is a no-op
+//     observer <~ source        forwards values (never a terminal event) to an observer
 
 precedencegroup BindingPrecedence {
     associativity: right
@@ -13,6 +18,16 @@ precedencegroup BindingPrecedence {
 
 /// Binds a source to a target: `target <~ source`.
 infix operator <~ : BindingPrecedence
+
+extension BindingTarget {
+    /// Starts `producer`, applying its values until the lifetime ends or the
+    /// producer terminates; `nil` if the binding is already over.
+    fileprivate func bind(_ producer: SignalProducer<Value, Never>) -> (any Disposable)? {
+        guard !lifetime.hasEnded else { return nil }
+        let disposable = producer.take(during: lifetime).startWithValues(action)
+        return disposable.isDisposed ? nil : disposable
+    }
+}
 
 extension BindingTargetProvider {
     /// Applies every value of `source` to `target` until the target's lifetime ends
@@ -24,34 +39,50 @@ extension BindingTargetProvider {
     /// ```
     ///
     /// - Returns: a disposable that ends the binding early, or `nil` if the
-    ///   target's lifetime had already ended.
+    ///   binding is already over (the target's lifetime had ended, or the source
+    ///   terminated at once).
     @discardableResult
     public static func <~ <Source: BindingSource>(target: Self, source: Source) -> (any Disposable)?
     where Source.Value == Value {
-        let target = target.bindingTarget
-        guard !target.lifetime.hasEnded else { return nil }
-        let disposable = source.producer.take(during: target.lifetime).startWithValues(target.action)
-        return disposable.isDisposed ? nil : disposable
+        target.bindingTarget.bind(source.producer)
     }
 
     /// Applies every value of a non-optional `source` to an optional target until
     /// the target's lifetime ends or `source` terminates.
     ///
+    /// ```swift
+    /// label.reactive[\.text] <~ viewModel.title   // text: String?, title: MutableProperty<String>
+    /// ```
+    ///
     /// - Returns: a disposable that ends the binding early, or `nil` if the
-    ///   target's lifetime had already ended.
+    ///   binding is already over.
     @discardableResult
     public static func <~ <Source: BindingSource, Wrapped>(target: Self, source: Source) -> (any Disposable)?
     where Value == Wrapped?, Source.Value == Wrapped {
-        target <~ source.producer.map(Optional.some)
+        target.bindingTarget.bind(source.producer.map(Optional.some))
     }
 }
 
 extension Optional where Wrapped: BindingTargetProvider {
     /// Binds `source` to the target if there is one; a `nil` target is a no-op that
-    /// returns `nil`.
+    /// returns `nil` without starting `source`.
+    ///
+    /// ```swift
+    /// weak var screen: Screen?
+    /// screen?.reactive[\.title] <~ viewModel.title   // nothing happens once `screen` is gone
+    /// ```
     @discardableResult
     public static func <~ <Source: BindingSource>(target: Self, source: Source) -> (any Disposable)?
     where Source.Value == Wrapped.Value {
+        guard let target else { return nil }
+        return target <~ source
+    }
+
+    /// Binds a non-optional `source` to the optional-valued target if there is
+    /// one; a `nil` target is a no-op that returns `nil` without starting `source`.
+    @discardableResult
+    public static func <~ <Source: BindingSource, Value>(target: Self, source: Source) -> (any Disposable)?
+    where Wrapped.Value == Value?, Source.Value == Value {
         guard let target else { return nil }
         return target <~ source
     }
@@ -61,10 +92,17 @@ extension Signal.Observer {
     /// Forwards every value of `source` to this observer until `source`
     /// terminates; the observer receives values only, never a terminal event.
     ///
-    /// - Returns: a disposable that stops forwarding.
+    /// ```swift
+    /// let (taps, tapInput) = Signal<Void, Never>.pipe()
+    /// tapInput <~ button.taps
+    /// ```
+    ///
+    /// - Returns: a disposable that stops forwarding, or `nil` if `source`
+    ///   terminated at once.
     @discardableResult
-    public static func <~ <Source: BindingSource>(observer: Signal.Observer, source: Source) -> any Disposable
+    public static func <~ <Source: BindingSource>(observer: Signal.Observer, source: Source) -> (any Disposable)?
     where Source.Value == Value {
-        source.producer.startWithValues { observer.send(value: $0) }
+        let disposable = source.producer.startWithValues { observer.send(value: $0) }
+        return disposable.isDisposed ? nil : disposable
     }
 }

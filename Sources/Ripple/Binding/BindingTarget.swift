@@ -1,8 +1,13 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+// BindingTarget: the receiving end of `target <~ source` — what to do with each
+// value, and for how long.
+//
+//     source    -a-b-c-d-|
+//     applied   -a-b|          (the target's lifetime ends between b and c)
+//
+// A target applies values on the sending thread, or on a scheduler; a value still
+// waiting on the scheduler when the lifetime ends is dropped. Objects make targets
+// through their `reactive` namespace (see Reactive.swift), properties are targets
+// themselves.
 
 /// What can be the target of a binding (`target <~ source`).
 public protocol BindingTargetProvider<Value> {
@@ -37,26 +42,18 @@ public struct BindingTarget<Value>: BindingTargetProvider {
     /// A target that applies `action` to every value on `scheduler`, until
     /// `lifetime` ends. A value still waiting on the scheduler when the lifetime
     /// ends is dropped.
+    ///
+    /// On ``ImmediateScheduler`` this is the same as ``init(lifetime:action:)``.
     public init(on scheduler: some Scheduler, lifetime: Lifetime, action: @escaping (Value) -> Void) {
+        if scheduler is ImmediateScheduler {
+            self.init(lifetime: lifetime, action: action)
+            return
+        }
         self.init(lifetime: lifetime) { value in
-            _ = scheduler.schedule {
+            scheduler.schedule {
                 guard !lifetime.hasEnded else { return }
                 action(value)
             }
-        }
-    }
-
-    /// A target that sets `object[keyPath: keyPath]` to every value on `scheduler`,
-    /// until `lifetime` ends. `object` is held weakly: once it is gone, values are
-    /// dropped.
-    public init<Object: AnyObject>(
-        on scheduler: some Scheduler = ImmediateScheduler(),
-        lifetime: Lifetime,
-        object: Object,
-        keyPath: ReferenceWritableKeyPath<Object, Value>
-    ) {
-        self.init(on: scheduler, lifetime: lifetime) { [weak object] value in
-            object?[keyPath: keyPath] = value
         }
     }
 

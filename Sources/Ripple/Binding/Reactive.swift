@@ -1,0 +1,151 @@
+// Reactive: the `reactive` namespace of an object, where its binding targets live.
+//
+//     label.reactive[\.text] <~ viewModel.title        (title) -a-b-…  →  label.text = title, a, b, …
+//     label.reactive.text <~ viewModel.title           (a target declared in `extension Reactive`)
+//
+// A target made here holds its object weakly: a binding never keeps the object
+// alive. When the object is gone, the binding ends and releases its source and
+// everything it holds — at once, at the object's deinit, if the object is a
+// ``LifetimeProvider``; otherwise when the next value arrives and finds the object
+// gone. Values are applied on the thread that sends them unless a scheduler is
+// given (`on: UIScheduler()` for UI objects).
+
+/// A class whose instances have a ``Reactive`` namespace, `object.reactive`, with
+/// binding targets for their properties.
+///
+/// ```swift
+/// final class Label: ReactiveExtensionsProvider {
+///     var text: String?
+/// }
+/// label.reactive[\.text] <~ viewModel.title
+/// ```
+///
+/// Conform to ``LifetimeProvider`` as well, so that bindings end as soon as the
+/// object is deinitialised rather than at the next value.
+public protocol ReactiveExtensionsProvider: AnyObject {}
+
+extension ReactiveExtensionsProvider {
+    /// The reactive namespace of this object: its binding targets.
+    public var reactive: Reactive<Self> {
+        Reactive(self)
+    }
+
+    /// The reactive namespace of this type, for extensions on the type itself.
+    public static var reactive: Reactive<Self>.Type {
+        Reactive<Self>.self
+    }
+}
+
+/// The reactive namespace of `base`, where binding targets and other reactive
+/// extensions of a type are declared.
+///
+/// Declare a named target in an extension:
+///
+/// ```swift
+/// extension Reactive where Base: Label {
+///     /// Sets the label's text.
+///     var text: BindingTarget<String?> {
+///         makeBindingTarget { label, text in label.text = text }
+///     }
+/// }
+/// label.reactive.text <~ viewModel.title
+/// ```
+///
+/// A namespace is a short-lived view: it holds `base` strongly, but the targets it
+/// makes hold it weakly.
+public struct Reactive<Base> {
+    /// The object the namespace belongs to.
+    public let base: Base
+
+    /// Creates the namespace of `base`; `base.reactive` is the usual spelling.
+    public init(_ base: Base) {
+        self.base = base
+    }
+}
+
+extension Reactive: Sendable where Base: Sendable {}
+
+extension Reactive where Base: AnyObject {
+    /// A binding target that calls `action` with the object and every value, on
+    /// `scheduler`, for as long as the object lives.
+    ///
+    /// The target holds the object weakly. If the object is a ``LifetimeProvider``,
+    /// the target's lifetime is the object's, so a binding ends when the object is
+    /// deinitialised. (This is checked when the target is made, with a dynamic
+    /// cast; a `@MainActor LifetimeProvider` conformance counts when the target is
+    /// made on the main actor.) Otherwise the target has a lifetime of its own,
+    /// which ends as soon as a value finds the object gone: that value is dropped,
+    /// and the binding ends and releases its source.
+    ///
+    /// The default scheduler, ``ImmediateScheduler``, applies each value
+    /// synchronously on the thread that sends it: that works for any object,
+    /// including on Linux, where no main run loop may be running, and in tests.
+    /// For an object that must only be touched on the main thread, pass
+    /// `on: UIScheduler()` (or bind from the main thread only). On a scheduler that
+    /// defers work, a value whose turn comes after the lifetime has ended is dropped.
+    ///
+    /// ```swift
+    /// extension Reactive where Base: Label {
+    ///     var text: BindingTarget<String?> {
+    ///         makeBindingTarget { $0.text = $1 }
+    ///     }
+    /// }
+    /// ```
+    public func makeBindingTarget<Value>(
+        on scheduler: some Scheduler = ImmediateScheduler(),
+        _ action: @escaping (Base, Value) -> Void
+    ) -> BindingTarget<Value> {
+        if let owner = base as? any LifetimeProvider {
+            return BindingTarget(on: scheduler, lifetime: owner.lifetime) { [weak base] value in
+                // Only nil while `base` is being deinitialised; its lifetime is ending.
+                guard let base else { return }
+                action(base, value)
+            }
+        }
+        let (lifetime, token) = Lifetime.make()
+        return BindingTarget(on: scheduler, lifetime: lifetime) { [weak base] value in
+            guard let base else {
+                token.dispose()
+                return
+            }
+            action(base, value)
+        }
+    }
+
+    /// A binding target that sets the property at `keyPath` of the object to every
+    /// value, for as long as the object lives; values are applied on the thread
+    /// that sends them.
+    ///
+    /// ```swift
+    /// label.reactive[\.text] <~ viewModel.title
+    /// ```
+    ///
+    /// The object is held weakly; see ``makeBindingTarget(on:_:)`` for when the
+    /// binding ends.
+    public subscript<Value>(keyPath: ReferenceWritableKeyPath<Base, Value>) -> BindingTarget<Value> {
+        makeBindingTarget { base, value in base[keyPath: keyPath] = value }
+    }
+
+    /// A binding target that sets the property at `keyPath` of the object to every
+    /// value on `scheduler`, for as long as the object lives.
+    ///
+    /// ```swift
+    /// label.reactive[\.text, on: UIScheduler()] <~ viewModel.title
+    /// ```
+    ///
+    /// A value whose turn on the scheduler comes after the binding has ended is
+    /// dropped; see ``makeBindingTarget(on:_:)``.
+    public subscript<Value, S: Scheduler>(
+        keyPath: ReferenceWritableKeyPath<Base, Value>,
+        on scheduler: S
+    ) -> BindingTarget<Value> {
+        makeBindingTarget(on: scheduler) { base, value in base[keyPath: keyPath] = value }
+    }
+}
+
+extension Reactive where Base: LifetimeProvider {
+    /// The object's lifetime: it ends when the object is deinitialised.
+    public var lifetime: Lifetime {
+        base.lifetime
+    }
+}
