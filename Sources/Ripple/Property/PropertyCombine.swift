@@ -1,0 +1,95 @@
+// Property combination: properties whose value is made of the values of several.
+//
+//     Property.combineLatest(a, b)   a (1)-2-----|   b (x)---y-|   →   (1,x)-(2,x)-(2,y)-|
+//     Property.zip(a, b)             a (1)-2-3---|   b (x)---y-|   →   (1,x)---(2,y)-|
+//     a.combinePrevious(0)           a (1)-2-3-|                   →   (0,1)-(1,2)-(2,3)-|
+//
+// Every input has a value at once, so the combined property has one too. The
+// combined property owns none of its inputs: a `combineLatest` completes when every
+// input has gone away, a `zip` when an input has gone away and none of its values is
+// left to pair. Once completed, it keeps its last value.
+//
+// Properties have no instance `combineLatest(with:)` or `zip(with:)`: with an
+// instance method of the same name, the Swift 6.3 compiler can no longer infer the
+// `Value` of `Property.combineLatest(a, b)`, because `Property` is `Sendable` only
+// conditionally (swiftlang/swift#80146).
+
+extension PropertyProtocol {
+    /// A property whose value pairs every value with the one before it; the
+    /// current value is paired with `initial`.
+    ///
+    /// ```swift
+    /// page.combinePrevious(0).map { $0.current > $0.previous ? "forward" : "back" }
+    /// ```
+    public func combinePrevious(_ initial: Value) -> Property<(previous: Value, current: Value)> {
+        lift { $0.combinePrevious(initial) }
+    }
+
+    /// A property whose value pairs every value with the one before it; the
+    /// current value, having none before it, is paired with itself.
+    public func combinePrevious() -> Property<(previous: Value, current: Value)> {
+        lift { producer in
+            producer.scanMap(into: Value?.none) { previous, current in
+                defer { previous = current }
+                return (previous ?? current, current)
+            }
+        }
+    }
+}
+
+extension Property {
+    /// A property whose value is a tuple of the values of `first` and every
+    /// property of `rest`, changing whenever any of them changes.
+    ///
+    /// ```swift
+    /// let canSubmit = Property.combineLatest(account, password, agreed).map { … }
+    /// ```
+    ///
+    /// It completes once every input has gone away.
+    public static func combineLatest<First: PropertyProtocol, each Rest: PropertyProtocol>(
+        _ first: First,
+        _ rest: repeat each Rest
+    ) -> Property<(Value, repeat (each Rest).Value)> where First.Value == Value {
+        first.lift { SignalProducer.combineLatest($0, repeat (each rest).producer) }
+    }
+
+    /// A property whose value is the array of the values of `properties`, in their
+    /// order, changing whenever any of them changes.
+    ///
+    /// With no property at all, the result is a constant property whose value is
+    /// `[]`. Otherwise it completes once every input has gone away.
+    public static func combineLatest<S: Sequence>(_ properties: S) -> Property<[Value]>
+    where S.Element: PropertyProtocol, S.Element.Value == Value {
+        Property<[Value]>(
+            unsafeProducer: SignalProducer.combineLatest(properties.map(\.producer), emptySentinel: []),
+            capturing: nil
+        )
+    }
+
+    /// A property whose value is a tuple of the n-th values of `first` and every
+    /// property of `rest` (the current values counting as the first), changing
+    /// once every input has changed again.
+    ///
+    /// It completes once an input has gone away and none of its values is left to
+    /// pair.
+    public static func zip<First: PropertyProtocol, each Rest: PropertyProtocol>(
+        _ first: First,
+        _ rest: repeat each Rest
+    ) -> Property<(Value, repeat (each Rest).Value)> where First.Value == Value {
+        first.lift { SignalProducer.zip($0, repeat (each rest).producer) }
+    }
+
+    /// A property whose value is the array of the n-th values of `properties`, in
+    /// their order (the current values counting as the first), changing once every
+    /// input has changed again.
+    ///
+    /// With no property at all, the result is a constant property whose value is
+    /// `[]`.
+    public static func zip<S: Sequence>(_ properties: S) -> Property<[Value]>
+    where S.Element: PropertyProtocol, S.Element.Value == Value {
+        Property<[Value]>(
+            unsafeProducer: SignalProducer.zip(properties.map(\.producer), emptySentinel: []),
+            capturing: nil
+        )
+    }
+}

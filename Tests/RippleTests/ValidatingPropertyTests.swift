@@ -1,0 +1,154 @@
+import Ripple
+import Testing
+
+@Suite struct ValidatingPropertyTests {
+    enum FormError: Error, Equatable {
+        case empty, tooLong, accountFormat, passwordLength, mismatch
+    }
+
+    typealias Validated = ValidatingProperty<String, FormError>
+
+    static func nonEmpty(_ text: String) -> Validated.Decision {
+        text.isEmpty ? .invalid(.empty) : .valid
+    }
+
+    @Test func theInitialValueIsValidatedToo() {
+        let name = Validated("", Self.nonEmpty)
+        #expect(name.value == "")
+        #expect(name.result.value == .invalid("", .empty))
+    }
+
+    @Test func aValidValueIsStoredAsProposed() {
+        let name = Validated("", Self.nonEmpty)
+        name.value = "Ripple"
+        #expect(name.value == "Ripple")
+        #expect(name.result.value == .valid("Ripple"))
+        #expect(!name.result.value.isInvalid && name.result.value.error == nil)
+    }
+
+    @Test func anInvalidValueStaysVisibleWithItsError() {
+        let name = Validated("a", Self.nonEmpty)
+        name.value = ""
+        #expect(name.value == "")
+        #expect(name.result.value.isInvalid)
+        #expect(name.result.value.error == .empty)
+        #expect(name.result.value.value == "")
+    }
+
+    @Test func aCoercedValueReplacesTheProposal() {
+        let code = Validated("") { $0.count > 3 ? .coerced(String($0.prefix(3)), .tooLong) : .valid }
+        code.value = "abcdef"
+        #expect(code.value == "abc")
+        #expect(code.result.value == .coerced(replacement: "abc", proposed: "abcdef", error: .tooLong))
+        #expect(!code.result.value.isInvalid && code.result.value.error == .tooLong)
+    }
+
+    @Test func resultChangesBeforeObserversOfTheValueHearOfIt() {
+        let name = Validated("", Self.nonEmpty)
+        let recorder = Recorder<String>()
+        name.producer.startWithValues { recorder.append("value \($0) \(name.result.value.isInvalid ? "invalid" : "valid")") }
+        name.result.signal.observeValues { recorder.append("result \($0.value)") }
+        name.value = "a"
+        name.value = ""
+        #expect(recorder.entries == ["value  invalid", "result a", "value a valid", "result ", "value  invalid"])
+    }
+
+    @Test func modifyValidatesTheModifiedValue() {
+        let name = Validated("ab", Self.nonEmpty)
+        let count = name.modify { text -> Int in
+            text.removeAll()
+            return text.count
+        }
+        #expect(count == 0)
+        #expect(name.result.value == .invalid("", .empty))
+        #expect(name.withValue { $0.isEmpty })
+    }
+
+    @Test func aBindingProposesEveryValue() {
+        let name = Validated("x", Self.nonEmpty)
+        let (typed, input) = Signal<String, Never>.pipe()
+        name <~ typed
+        input.send(value: "")
+        #expect(name.result.value.error == .empty)
+        input.send(value: "y")
+        #expect(name.result.value == .valid("y"))
+    }
+
+    @Test func theLastProposalIsValidatedAgainWhenTheOtherPropertyChanges() {
+        let password = MutableProperty("secret")
+        let confirmation = Validated("", with: password) { $0 == $1 ? .valid : .invalid(.mismatch) }
+        confirmation.value = "secret"
+        #expect(confirmation.result.value == .valid("secret"))
+        password.value = "changed"
+        #expect(confirmation.result.value == .invalid("secret", .mismatch))
+        password.value = "secret"
+        #expect(confirmation.result.value == .valid("secret"))
+    }
+
+    @Test func aCoercedProposalIsCoercedAgainFromWhatWasProposed() {
+        let limit = MutableProperty(3)
+        let text = ValidatingProperty<String, FormError>("abcdef", with: limit) { text, limit in
+            text.count > limit ? .coerced(String(text.prefix(limit)), .tooLong) : .valid
+        }
+        #expect(text.value == "abc")
+        limit.value = 5
+        #expect(text.value == "abcde")
+        limit.value = 10
+        #expect(text.result.value == .valid("abcdef"))
+    }
+
+    @Test func validatingAgainstAnotherPropertyDoesNotKeepItAlive() {
+        var other: MutableProperty<String>? = MutableProperty("a")
+        weak let weakOther = other
+        let same = Validated("a", with: other!) { $0 == $1 ? .valid : .invalid(.mismatch) }
+        other?.value = "b"
+        other = nil
+        #expect(weakOther == nil)
+        #expect(same.result.value.isInvalid)
+        same.value = "b"
+        #expect(same.result.value == .valid("b"), "validated against the other property's last value")
+    }
+
+    @Test func deinitialisingCompletesEverythingAndEndsTheLifetime() {
+        let recorder = Recorder<String>()
+        var name: Validated? = Validated("a", Self.nonEmpty)
+        weak let weakName = name
+        let result = name!.result
+        name?.signal.observe(recorder.observer("signal "))
+        name?.producer.start(recorder.observer("producer "))
+        result.signal.observe(recorder.observer("result "))
+        name?.lifetime.observeEnded { recorder.append("lifetime ended") }
+        name = nil
+        #expect(weakName == nil)
+        #expect(recorder.entries == [
+            "producer VALUE a", "result COMPLETED", "signal COMPLETED", "producer COMPLETED", "lifetime ended",
+        ])
+        #expect(result.value == .valid("a"))
+    }
+
+    @Test func registrationFormEnablesSubmitOnlyWhenEveryFieldIsValid() {
+        let account = Validated("") { text in
+            if text.count > 11 { return .coerced(String(text.prefix(11)), .tooLong) }
+            return text.count == 11 && text.allSatisfy(\.isNumber) ? .valid : .invalid(.accountFormat)
+        }
+        let password = Validated("") { (6...16).contains($0.count) ? .valid : .invalid(.passwordLength) }
+        let confirmation = Validated("", with: password) { $0 == $1 ? .valid : .invalid(.mismatch) }
+        let canSubmit = Property.all([account.result, password.result, confirmation.result].map { $0.map { !$0.isInvalid } })
+
+        let (accountField, accountInput) = Signal<String, Never>.pipe()
+        account <~ accountField
+        accountInput.send(value: "1380013800099")
+        #expect(account.value == "13800138000")
+        password.value = "hunter22"
+        #expect(canSubmit.value == false)
+        confirmation.value = "hunter22"
+        #expect(canSubmit.value == true)
+        password.value = "hunter2"
+        #expect(confirmation.result.value.error == .mismatch)
+        #expect(canSubmit.value == false)
+        accountInput.send(value: "1380013800a")
+        confirmation.value = "hunter2"
+        #expect(account.result.value.error == .accountFormat)
+        #expect(canSubmit.value == false)
+    }
+}
