@@ -172,6 +172,21 @@ public final class Action<Input, Output, Error: Swift.Error>: BindingTargetProvi
         }
     }
 
+    /// An action enabled only while `property` holds a valid (or coerced) value;
+    /// its execution reads that value.
+    ///
+    /// ```swift
+    /// let save = Action(validated: email) { address, _ in api.save(email: address) }
+    /// ```
+    public convenience init<Value, ValidationError>(
+        validated property: ValidatingProperty<Value, ValidationError>,
+        execute: @escaping (Value, Input) -> SignalProducer<Output, Error>
+    ) {
+        self.init(state: property.result, enabledIf: { !$0.isInvalid }) { result, input in
+            execute(result.value, input)
+        }
+    }
+
     deinit {
         stateSubscription.dispose()
         eventsInput.sendCompleted()

@@ -375,6 +375,19 @@ import Testing
         #expect(events(of: action.apply(2)) == ["FAILED disabled"])
     }
 
+    @Test func validatedActionIsEnabledOnlyWhileTheValueIsValidAndExecutesWithIt() {
+        struct TooShort: Error {}
+        let code = ValidatingProperty<String, TooShort>("") { $0.count >= 4 ? .valid : .invalid(TooShort()) }
+        let action = Action<Void, String, Never>(validated: code) { value, _ in SignalProducer(value: "sent \(value)") }
+        #expect(!action.isEnabled.value)
+        #expect(events(of: action.apply()) == ["FAILED disabled"])
+        code.value = "8888"
+        #expect(action.isEnabled.value)
+        #expect(events(of: action.apply()) == ["VALUE sent 8888", "COMPLETED"])
+        code.value = "88"
+        #expect(!action.isEnabled.value)
+    }
+
     // MARK: - Lifetime
 
     @Test func actionRetainsItsStateUntilDeinitialised() {

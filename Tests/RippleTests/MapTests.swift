@@ -77,3 +77,23 @@ import Testing
         #expect(recorder.entries == ["A2", "B2", "A4", "B4"])
     }
 }
+
+@Suite struct MapOverloadTests {
+    @Test func aTwoParameterClosureOnATupleStreamIsATransformNotAConstant() {
+        let sums = events(of: SignalProducer.combineLatest(SignalProducer<Int, Never>(value: 1), SignalProducer<Int, Never>(value: 2)).map { x, y in x + y })
+        #expect(sums == ["VALUE 3", "COMPLETED"])
+        let (pairs, input) = Signal<(Int, Int), Never>.pipe()
+        let recorder = Recorder<Int>()
+        pairs.map { x, y in x * y }.observeValues { recorder.append($0) }
+        input.send(value: (3, 4))
+        #expect(recorder.entries == [12])
+    }
+
+    @Test func aTwoParameterClosureOnATuplePropertyIsATransform() {
+        let first = MutableProperty(1)
+        let second = MutableProperty("a")
+        let joined = Property.combineLatest(first, second).map { number, letter in "\(letter)\(number)" }
+        first.value = 2
+        #expect(joined.value == "a2")
+    }
+}

@@ -14,6 +14,19 @@ import Testing
         #expect(both.value == (2, "b"))
     }
 
+    @Test func instanceCombineLatestAndZipPairThisPropertyWithAnother() {
+        let count = MutableProperty(1)
+        let name = MutableProperty("a")
+        let latest = count.combineLatest(with: name).map { number, letter in "\(number)\(letter)" }
+        let zipped = count.zip(with: name).map { number, letter in "\(number)\(letter)" }
+        count.value = 2
+        #expect(latest.value == "2a")
+        #expect(zipped.value == "1a")
+        name.value = "b"
+        #expect(latest.value == "2b")
+        #expect(zipped.value == "2b")
+    }
+
     @Test func combineLatestTakesUpToTenPropertiesOfDifferentTypes() {
         let number = MutableProperty(1)
         let text = Property(value: "t")

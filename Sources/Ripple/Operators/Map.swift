@@ -19,6 +19,7 @@ extension Signal {
     }
 
     /// Replaces every value with `value`.
+    @_disfavoredOverload
     public func map<U>(value: U) -> Signal<U, Error> {
         map { _ in value }
     }
@@ -59,6 +60,7 @@ extension SignalProducer {
     }
 
     /// Replaces every value with `value`.
+    @_disfavoredOverload
     public func map<U>(value: U) -> SignalProducer<U, Error> {
         lift { $0.map(value: value) }
     }

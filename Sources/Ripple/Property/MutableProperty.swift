@@ -128,4 +128,7 @@ public final class MutableProperty<Value>: MutablePropertyProtocol {
     }
 }
 
-extension MutableProperty: @unchecked Sendable where Value: Sendable {}  // all state is in `storage`, behind its locks
+// All state is in `storage`, behind its locks. Unconditional, like `Signal`'s: with
+// `where Value: Sendable`, `Property.combineLatest(a, b)` no longer infers its
+// generic arguments next to the instance `combineLatest(with:)` (swiftlang/swift#80146).
+extension MutableProperty: @unchecked Sendable {}

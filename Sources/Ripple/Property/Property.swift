@@ -132,7 +132,9 @@ public final class Property<Value>: PropertyProtocol {
     }
 }
 
-extension Property: @unchecked Sendable where Value: Sendable {}  // immutable; all state is in `storage`, behind its locks
+// Immutable; all state is in `storage`, behind its locks. Unconditional, like
+// `Signal`'s: see `MutableProperty`'s conformance (swiftlang/swift#80146).
+extension Property: @unchecked Sendable {}
 
 extension PropertyProtocol {
     /// A property made by applying `transform` to this property's producer; the

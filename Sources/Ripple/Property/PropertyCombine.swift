@@ -8,13 +8,25 @@
 // combined property owns none of its inputs: a `combineLatest` completes when every
 // input has gone away, a `zip` when an input has gone away and none of its values is
 // left to pair. Once completed, it keeps its last value.
-//
-// Properties have no instance `combineLatest(with:)` or `zip(with:)`: with an
-// instance method of the same name, the Swift 6.3 compiler can no longer infer the
-// `Value` of `Property.combineLatest(a, b)`, because `Property` is `Sendable` only
-// conditionally (swiftlang/swift#80146).
 
 extension PropertyProtocol {
+    /// A property whose value pairs this property's value with `other`'s, changing
+    /// whenever either changes; it completes once both have gone away.
+    ///
+    /// ```swift
+    /// let fullName = firstName.combineLatest(with: lastName).map { "\($0) \($1)" }
+    /// ```
+    public func combineLatest<Other: PropertyProtocol>(with other: Other) -> Property<(Value, Other.Value)> {
+        lift { $0.combineLatest(with: other.producer) }
+    }
+
+    /// A property whose value pairs the n-th values of this property and `other`
+    /// (the current values counting as the first); it completes once one has gone
+    /// away and none of its values is left to pair.
+    public func zip<Other: PropertyProtocol>(with other: Other) -> Property<(Value, Other.Value)> {
+        lift { $0.zip(with: other.producer) }
+    }
+
     /// A property whose value pairs every value with the one before it; the
     /// current value is paired with `initial`.
     ///

@@ -27,6 +27,7 @@ extension PropertyProtocol {
 
     /// A property whose value is always `value`, changing (sending `value` again)
     /// whenever this property changes.
+    @_disfavoredOverload
     public func map<U>(value: U) -> Property<U> {
         lift { $0.map(value: value) }
     }
