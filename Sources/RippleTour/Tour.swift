@@ -26,6 +26,11 @@ public enum Tour {
         constantProperty,
         mutableProperty,
         derivedProperties,
+        phoneNumberBinding,
+        actionOneExecutionAtATime,
+        actionEnabledIf,
+        registrationForm,
+        fiveMinutes,
     ]
 
     /// Runs every section, printing a heading and the section's output.

@@ -22,23 +22,6 @@ import Testing
         }
     }
 
-    /// A text field whose text the user "types" with `type(_:)`.
-    final class TextField: ReactiveExtensionsProvider, LifetimeProvider {
-        @Lifetime.Owned var lifetime
-        var text: String?
-        private let (textChanges, textInput) = Signal<String?, Never>.pipe()
-
-        func type(_ text: String) {
-            self.text = text
-            textInput.send(value: text)
-        }
-
-        /// Every text the user types.
-        var continuousTextValues: Signal<String?, Never> {
-            textChanges
-        }
-    }
-
     final class ViewModel {
         let title = MutableProperty("Inbox")
     }
@@ -234,36 +217,6 @@ import Testing
 
     /// The phone-number form of the tutorial: the input is cut to 11 digits, and an
     /// error is shown while the number is not valid.
-    @Test func phoneNumberFormIsFormattedAndValidated() {
-        let errorLabel = Label()
-        let sendButton = Button()
-        let phoneNumberField = TextField()
-        let errorText = MutableProperty("")
-        let validPhoneNumber = MutableProperty("")
-
-        errorLabel.reactive.text <~ errorText
-        sendButton.reactive.isEnabled <~ errorText.map { $0.isEmpty }
-        phoneNumberField.reactive.text <~ validPhoneNumber
-        validPhoneNumber <~ phoneNumberField.reactive.continuousTextValues
-            .map { text -> String in
-                let phoneNumber = String((text ?? "").prefix(11))
-                let isValid = phoneNumber.count == 11 && phoneNumber.allSatisfy(\.isNumber)
-                errorText.value = isValid ? "" : "Not a valid phone number"
-                return phoneNumber
-            }
-
-        #expect(errorLabel.text == "")
-        #expect(sendButton.isEnabled)
-        phoneNumberField.type("1380013")
-        #expect(phoneNumberField.text == "1380013")
-        #expect(errorLabel.text == "Not a valid phone number")
-        #expect(sendButton.isEnabled == false)
-        phoneNumberField.type("138001380009999")
-        #expect(phoneNumberField.text == "13800138000")
-        #expect(validPhoneNumber.value == "13800138000")
-        #expect(errorLabel.text == "")
-        #expect(sendButton.isEnabled)
-    }
 }
 
 /// Binding to `@MainActor` objects from main-actor code: no casts, no annotations.
@@ -337,17 +290,5 @@ extension Reactive where Base: ReactiveTests.Button {
     /// Sets whether the button is enabled.
     var isEnabled: BindingTarget<Bool> {
         makeBindingTarget { $0.isEnabled = $1 }
-    }
-}
-
-extension Reactive where Base: ReactiveTests.TextField {
-    /// Sets the field's text.
-    var text: BindingTarget<String?> {
-        makeBindingTarget { $0.text = $1 }
-    }
-
-    /// Every text the user types.
-    var continuousTextValues: Signal<String?, Never> {
-        base.continuousTextValues
     }
 }

@@ -189,4 +189,94 @@ import Testing
             "summary now: 0 to do",
         ])
     }
+
+    @Test func phoneNumberBindingFormatsTheInputAndShowsTheError() {
+        #expect(output(of: "Bindings: formatting a phone number") == [
+            "typed 1380013 → field: 1380013, error: \"Invalid phone number\", send enabled: false",
+            "typed 138001380001234 → field: 13800138000, error: \"\", send enabled: true",
+            "typed 1380013800a → field: 1380013800a, error: \"Invalid phone number\", send enabled: false",
+        ])
+    }
+
+    @Test func actionIgnoresAppliesWhileItExecutes() {
+        #expect(output(of: "Actions: one execution at a time") == [
+            "input: Optional([\"1\": \"xxx\"])",
+            "did received Value: 1",
+            "did received Event: VALUE VALUE 1",
+            "…two seconds later…",
+            "did received Value: 2",
+            "did received Event: VALUE VALUE 2",
+            "did received Event: VALUE COMPLETED",
+            "did received Event: COMPLETED",
+        ])
+    }
+
+    @Test func actionEnabledIfExecutesOnlyOnceTheFieldHasText() {
+        #expect(output(of: "Actions: enabledIf") == [
+            "tap refused: disabled",
+            "input: Optional([\"xxx\": \"xxx\"])",
+            "did received value: 1",
+        ])
+    }
+
+    @Test func registrationFormEnablesSubmitOnlyWhenValidAndCountsTheCodeButtonDown() {
+        #expect(output(of: "ViewModel: the registration form") == [
+            "[0.0s] type \"138001380001234\" into account",
+            "[0.0s] error: The password needs 6 to 16 letters and digits",
+            "[0.0s] code button enabled: true",
+            "[0.0s] account field shows \"13800138000\"",
+            "[1.0s] tap get code",
+            "[1.0s] code button enabled: false",
+            "[1.5s] code sent",
+            "[2.0s] code button: \"60s\"",
+            "[2.0s] tap get code (disabled)",
+            "[3.0s] type \"abc123\" into password",
+            "[3.0s] error: The passwords differ",
+            "[4.0s] type \"abc12\" into confirmation",
+            "[5.0s] type \"abc123\" into confirmation",
+            "[5.0s] error: The verify code is missing",
+            "[6.0s] type \"1234\" into verify code",
+            "[6.0s] submit enabled: true",
+            "[6.0s] error: none",
+            "[7.0s] tap submit",
+            "[7.0s] submit enabled: false",
+            "[7.5s] toast: registration failed with APIError(789465)",
+            "[7.5s] submit enabled: true",
+            "[8.0s] type \"8888\" into verify code",
+            "[9.0s] tap submit",
+            "[9.0s] submit enabled: false",
+            "[9.5s] registered 13800138000",
+            "[9.5s] submit enabled: true",
+            "[30.0s] code button: \"32s\"",
+            "[61.5s] code button enabled: true",
+            "[61.5s] code button: \"Get code\"",
+        ])
+    }
+
+    @Test func letSwiftTodoAppRunsOnMutableProperty() {
+        #expect(output(of: "Ripple in five minutes: the let.swift Todo app") == [
+            "activity indicator: stop animating",
+            "date label: Monday, 23 November",
+            "activity indicator: start animating",
+            "activity indicator: stop animating",
+            "added: true",
+            "reload todo section: [\"buy milk\"]",
+            "reload finished section: []",
+            "activity indicator: start animating",
+            "activity indicator: stop animating",
+            "added: true",
+            "reload todo section: [\"buy milk\", \"write tests\"]",
+            "reload finished section: []",
+            "activity indicator: start animating",
+            "activity indicator: stop animating",
+            "reload todo section: [\"write tests\"]",
+            "reload finished section: [\"buy milk\"]",
+            "peek todos: [\"write tests\"]",
+            "unsubscribed from the finished section",
+            "activity indicator: start animating",
+            "activity indicator: stop animating",
+            "reload todo section: []",
+            "date label: Tuesday, 24 November",
+        ])
+    }
 }
