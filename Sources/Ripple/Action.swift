@@ -314,3 +314,7 @@ final class ActionGate<Input, Output, Error: Swift.Error> {
         enabled.modify { $0 = status.withLock { $0.isEnabled } }
     }
 }
+
+/// An action's lifetime ends when it is deinitialised, so streams can be bounded
+/// by it: `taps.take(duringLifetimeOf: action)`.
+extension Action: LifetimeProvider {}

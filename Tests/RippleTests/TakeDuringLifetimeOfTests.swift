@@ -55,3 +55,19 @@ import Testing
         #expect(starts.value == 0)
     }
 }
+
+@Suite struct LifetimeProviderConformanceTests {
+    @Test func streamsCanBeBoundedByTheLifeOfAPropertyOrAnAction() {
+        let recorder = Recorder<String>()
+        var property: MutableProperty<Int>? = MutableProperty(0)
+        var action: Action<Void, Int, Never>? = Action { SignalProducer(value: 1) }
+        let (updates, input) = Signal<Int, Never>.pipe()
+        updates.take(duringLifetimeOf: property!).observe(recorder.observer("property "))
+        updates.take(duringLifetimeOf: action!).observe(recorder.observer("action "))
+        input.send(value: 1)
+        property = nil
+        action = nil
+        input.send(value: 2)
+        #expect(recorder.entries == ["property VALUE 1", "action VALUE 1", "property COMPLETED", "action COMPLETED"])
+    }
+}

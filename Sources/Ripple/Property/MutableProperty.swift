@@ -132,3 +132,7 @@ public final class MutableProperty<Value>: MutablePropertyProtocol {
 // `where Value: Sendable`, `Property.combineLatest(a, b)` no longer infers its
 // generic arguments next to the instance `combineLatest(with:)` (swiftlang/swift#80146).
 extension MutableProperty: @unchecked Sendable {}
+
+/// A mutable property's lifetime ends when it is deinitialised, so streams can be
+/// bounded by it: `updates.take(duringLifetimeOf: property)`.
+extension MutableProperty: LifetimeProvider {}

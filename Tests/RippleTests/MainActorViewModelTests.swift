@@ -1,0 +1,91 @@
+import Ripple
+import Testing
+
+/// A `@MainActor` ViewModel made of `MutableProperty`, `Property` and `Action`, bound
+/// by a `@MainActor` view on the main scheduler: Swift 6 mode, no casts, no
+/// `@Sendable`, no `nonisolated(unsafe)`.
+@MainActor
+@Suite struct MainActorViewModelTests {
+    struct LoginError: Error {}
+
+    @MainActor
+    final class LoginViewModel {
+        @MutableProperty var email: String
+        let password = MutableProperty("")
+        let canLogIn: Property<Bool>
+        let logIn: Action<Void, String, LoginError>
+        let status = MutableProperty("Please log in")
+        private(set) var attempts = 0
+
+        init(api: @escaping (String, String) -> SignalProducer<String, LoginError>) {
+            let email = MutableProperty("")
+            _email = email
+            let canLogIn = Property.combineLatest(email, password).map { email, password in
+                email.contains("@") && password.count >= 6
+            }
+            self.canLogIn = canLogIn
+            let credentials = Property.combineLatest(email, password)
+            logIn = Action(state: credentials, enabledIf: { _ in canLogIn.value }) { credentials, _ in
+                api(credentials.0, credentials.1)
+            }
+            status <~ logIn.values.map { "Welcome, \($0)" }
+            logIn.errors.observeValues { [weak self] _ in
+                self?.attempts += 1
+                self?.status.value = "Wrong password"
+            }
+        }
+    }
+
+    @MainActor
+    final class LoginView: ReactiveExtensionsProvider, LifetimeProvider {
+        nonisolated let lifetime: Lifetime
+        private let token: Lifetime.Token
+        var statusText: String?
+        var isLogInEnabled = true
+        var isSpinning = false
+
+        init(viewModel: LoginViewModel) {
+            (lifetime, token) = Lifetime.make()
+            reactive[\.statusText, on: UIScheduler()] <~ viewModel.status
+            reactive[\.isLogInEnabled, on: UIScheduler()] <~ viewModel.logIn.isEnabled
+            reactive[\.isSpinning, on: UIScheduler()] <~ viewModel.logIn.isExecuting
+        }
+    }
+
+    static func api(email: String, password: String) -> SignalProducer<String, LoginError> {
+        password == "secret1" ? SignalProducer(value: String(email.prefix { $0 != "@" })) : SignalProducer(error: LoginError())
+    }
+
+    @Test func mainActorViewModelDrivesAMainActorViewThroughBindingsOnTheMainScheduler() {
+        let viewModel = LoginViewModel(api: Self.api)
+        let view = LoginView(viewModel: viewModel)
+        #expect(view.statusText == "Please log in")
+        #expect(!view.isLogInEnabled)
+
+        viewModel.email = "ann@example.com"
+        viewModel.password.value = "secret2"
+        #expect(view.isLogInEnabled)
+        viewModel.logIn.apply().start()
+        #expect(view.statusText == "Wrong password")
+        #expect(viewModel.attempts == 1)
+
+        viewModel.password.value = "secret1"
+        viewModel.logIn.apply().start()
+        #expect(view.statusText == "Welcome, ann")
+        #expect(!view.isSpinning)
+    }
+
+    @Test func viewBindingsEndWithTheViewAndTheViewModelWithItsOwner() {
+        weak var weakViewModel: LoginViewModel?
+        weak var weakView: LoginView?
+        do {
+            let viewModel = LoginViewModel(api: Self.api)
+            let view = LoginView(viewModel: viewModel)
+            weakViewModel = viewModel
+            weakView = view
+            viewModel.email = "ann@example.com"
+        }
+        #expect(weakView == nil)
+        #expect(weakViewModel == nil)
+    }
+}
