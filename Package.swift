@@ -15,6 +15,13 @@ let package = Package(
         .executableTarget(name: "ripple-tour", dependencies: ["RippleTour"]),
         .testTarget(name: "RippleTests", dependencies: ["Ripple"]),
         .testTarget(name: "RippleTourTests", dependencies: ["RippleTour"]),
+        // Client code in Swift 6 mode (complete concurrency checking), pinned so
+        // that it stays a Swift 6 client whatever the package default becomes.
+        .testTarget(
+            name: "RippleClientTests",
+            dependencies: ["Ripple"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

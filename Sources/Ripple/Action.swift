@@ -249,7 +249,8 @@ extension Action where Input == Void {
 
 // Mutable state lives in `gate`, behind its lock and its properties' locks; the
 // closures run on the thread that applies the action or changes its state, as
-// a producer's start handler does.
+// a producer's start handler does. Unconditional, like `Signal`'s: its signals and
+// properties are unconditionally Sendable (swiftlang/swift#80146).
 extension Action: @unchecked Sendable {}
 
 /// Decides whether an action may execute, and publishes `isExecuting` and

@@ -17,6 +17,8 @@
 ///     }
 /// }
 /// ```
+///
+/// Sendable, as every `Swift.Error` is; its payload is an error too.
 public enum ActionError<Error: Swift.Error>: Swift.Error {
     /// The action was disabled (its `enabledIf` condition was false) or already
     /// executing, so the execute closure was not called.

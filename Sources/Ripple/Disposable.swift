@@ -6,6 +6,9 @@ import Synchronization
 /// `dispose()` is idempotent and thread-safe: the first call does the work, later
 /// calls (from any thread) do nothing. Work done on disposal runs synchronously on
 /// the thread that calls `dispose()`.
+///
+/// Requires Sendable: disposing from another thread (a lifetime's end, a
+/// cancelled task) is what a disposable is for.
 public protocol Disposable: AnyObject, Sendable {
     /// Whether ``dispose()`` has been called (or the resource ended by itself).
     var isDisposed: Bool { get }

@@ -66,6 +66,8 @@ extension Signal {
     }
 }
 
+// Checked, and conditional on `Value` only: an event is its payload, and `Error`
+// (a `Swift.Error`) is always Sendable.
 extension Signal.Event: Sendable where Value: Sendable {}
 
 extension Signal.Event: Equatable where Value: Equatable, Error: Equatable {}

@@ -81,5 +81,7 @@ extension Signal {
     }
 }
 
-// The only state is two constants; serial delivery is the signal's job (see above).
+// Immutable: two `let`s, guarded by nothing because nothing changes; serial delivery
+// is the signal's job (see above). Conditional: sending an observer to another
+// thread sends values there, so `Value` must be Sendable (`Error` always is).
 extension Signal.Observer: @unchecked Sendable where Value: Sendable {}

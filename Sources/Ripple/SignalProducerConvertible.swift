@@ -3,6 +3,9 @@
 ///
 /// Operators that take "a stream" (flattening, triggers, bindings) accept any
 /// conforming type.
+///
+/// Does not require Sendable: Ripple's conformers are Sendable already, and code
+/// that sends a stream across isolation asks for `& Sendable` itself.
 public protocol SignalProducerConvertible<Value, Error> {
     /// The type of the values.
     associatedtype Value

@@ -10,6 +10,9 @@
 // themselves.
 
 /// What can be the target of a binding (`target <~ source`).
+///
+/// Does not require Sendable: ``BindingTarget`` is not; the Sendable conformers
+/// (properties, actions) declare it themselves.
 public protocol BindingTargetProvider<Value> {
     /// The type of the values the target accepts.
     associatedtype Value
@@ -25,6 +28,9 @@ public protocol BindingTargetProvider<Value> {
 /// let title = BindingTarget<String>(on: UIScheduler(), lifetime: screen.lifetime) { label.text = $0 }
 /// title <~ viewModel.title
 /// ```
+///
+/// Not Sendable, deliberately: it holds a plain closure (often main-actor code), so
+/// make it where the binding is formed.
 public struct BindingTarget<Value>: BindingTargetProvider {
     /// The binding ends when this lifetime ends.
     public let lifetime: Lifetime

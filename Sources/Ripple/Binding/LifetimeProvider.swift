@@ -42,6 +42,9 @@
 /// The lifetime must belong to the object: it must end, at the latest, when the
 /// object is deinitialised. A lifetime that outlives the object only delays the end
 /// of its bindings until the next value.
+///
+/// Does not require Sendable: a plain view class may conform (a `@MainActor` class
+/// is Sendable anyway).
 public protocol LifetimeProvider: AnyObject {
     /// Ends when the object is deinitialised (or earlier).
     var lifetime: Lifetime { get }

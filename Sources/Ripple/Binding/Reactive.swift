@@ -22,6 +22,8 @@
 ///
 /// Conform to ``LifetimeProvider`` as well, so that bindings end as soon as the
 /// object is deinitialised rather than at the next value.
+///
+/// Does not require Sendable: any class may have a namespace, isolated or not.
 public protocol ReactiveExtensionsProvider: AnyObject {}
 
 extension ReactiveExtensionsProvider {
@@ -63,6 +65,7 @@ public struct Reactive<Base> {
     }
 }
 
+// Checked, conditional: the namespace is its `base` (a `@MainActor` class is Sendable).
 extension Reactive: Sendable where Base: Sendable {}
 
 extension Reactive where Base: AnyObject {

@@ -7,6 +7,9 @@
 ///
 /// Conforming types: ``Property`` (read-only, often composed from others) and
 /// ``MutableProperty``.
+///
+/// Does not require Sendable: ``ValidatingProperty`` is Sendable only for Sendable
+/// values.
 public protocol PropertyProtocol<Value>: AnyObject, BindingSource where Error == Never {
     /// The current value.
     var value: Value { get }

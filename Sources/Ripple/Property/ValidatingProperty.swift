@@ -206,12 +206,16 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Muta
     }
 }
 
-extension ValidatingProperty: @unchecked Sendable where Value: Sendable {}  // all state is in `state`, behind its locks
+// All state is in `state`, behind its locks. Conditional, unlike `MutableProperty`:
+// it is never the base of a static `combineLatest`, so swiftlang/swift#80146 misses it.
+extension ValidatingProperty: @unchecked Sendable where Value: Sendable {}
 
+// Checked, conditional on the payload (`ValidationError` is always Sendable).
 extension ValidatingProperty.Decision: Sendable where Value: Sendable {}
 
 extension ValidatingProperty.Decision: Equatable where Value: Equatable, ValidationError: Equatable {}
 
+// Checked, conditional on the payload (`ValidationError` is always Sendable).
 extension ValidatingProperty.Result: Sendable where Value: Sendable {}
 
 extension ValidatingProperty.Result: Equatable where Value: Equatable, ValidationError: Equatable {}

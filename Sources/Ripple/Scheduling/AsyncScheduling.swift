@@ -125,6 +125,8 @@ public struct SchedulerTimer: AsyncSequence, Sendable {
     }
 
     /// Waits for the ticks of one running timer.
+    ///
+    /// Not Sendable, like other async iterators: one task consumes it.
     public struct Iterator: AsyncIteratorProtocol {
         /// Waiting for a tick never fails.
         public typealias Failure = Never

@@ -9,6 +9,8 @@ import Foundation
 /// Work is an ordinary closure (so a `@MainActor` ViewModel can capture `self` in
 /// it); it runs on the scheduler's thread or queue. Scheduled work can be cancelled
 /// through the disposable `schedule` returns, until it starts.
+///
+/// Requires Sendable: operators hold schedulers in work that runs on other threads.
 public protocol Scheduler: AnyObject, Sendable {
     /// Runs `action` as soon as the scheduler can.
     ///
