@@ -52,27 +52,53 @@ import Testing
         }
     }
 
+    /// A `@MainActor` control whose binding target is declared in a nonisolated
+    /// `Reactive` extension.
+    @MainActor
+    final class Badge: ReactiveExtensionsProvider {
+        var count = 0
+    }
+
+    @Test func aNonisolatedReactiveExtensionSetsAMainActorControlOnTheMainActor() async {
+        let badge = Badge()
+        let unread = MutableProperty(3)
+        badge.reactive.count <~ unread
+        #expect(await eventually { badge.count == 3 })
+        unread.value = 4
+        #expect(await eventually { badge.count == 4 })
+    }
+
     static func api(email: String, password: String) -> SignalProducer<String, LoginError> {
         password == "secret1" ? SignalProducer(value: String(email.prefix { $0 != "@" })) : SignalProducer(error: LoginError())
     }
 
-    @Test func mainActorViewModelDrivesAMainActorViewThroughBindingsOnTheMainScheduler() {
+    /// Yields (letting the main queue run what `UIScheduler` queued) until
+    /// `condition` holds, a bounded number of times; whether it held. `UIScheduler`
+    /// runs work at once only when nothing is waiting on the main queue, which other
+    /// tests running in parallel may have queued.
+    private func eventually(_ condition: () -> Bool) async -> Bool {
+        for _ in 0..<100_000 {
+            if condition() { return true }
+            await Task.yield()
+        }
+        return condition()
+    }
+
+    @Test func mainActorViewModelDrivesAMainActorViewThroughBindingsOnTheMainScheduler() async {
         let viewModel = LoginViewModel(api: Self.api)
         let view = LoginView(viewModel: viewModel)
-        #expect(view.statusText == "Please log in")
-        #expect(!view.isLogInEnabled)
+        #expect(await eventually { view.statusText == "Please log in" && !view.isLogInEnabled })
 
         viewModel.email = "ann@example.com"
         viewModel.password.value = "secret2"
-        #expect(view.isLogInEnabled)
+        #expect(await eventually { view.isLogInEnabled })
         viewModel.logIn.apply().start()
-        #expect(view.statusText == "Wrong password")
+        #expect(await eventually { view.statusText == "Wrong password" })
         #expect(viewModel.attempts == 1)
 
         viewModel.password.value = "secret1"
         viewModel.logIn.apply().start()
-        #expect(view.statusText == "Welcome, ann")
-        #expect(!view.isSpinning)
+        #expect(await eventually { view.statusText == "Welcome, ann" && !view.isSpinning })
     }
 
     @Test func viewBindingsEndWithTheViewAndTheViewModelWithItsOwner() {
@@ -87,5 +113,12 @@ import Testing
         }
         #expect(weakView == nil)
         #expect(weakViewModel == nil)
+    }
+}
+
+extension Reactive where Base: MainActorViewModelTests.Badge {
+    /// Sets the badge's count, on the main actor.
+    var count: BindingTarget<Int> {
+        makeBindingTarget(on: MainActorScheduler()) { $0.count = $1 }
     }
 }

@@ -98,6 +98,11 @@ extension Reactive where Base: AnyObject {
         on scheduler: some Scheduler = ImmediateScheduler(),
         _ action: @escaping (Base, Value) -> Void
     ) -> BindingTarget<Value> {
+        target(on: scheduler, action)
+    }
+
+    /// The target of both `makeBindingTarget` forms.
+    private func target<Value>(on scheduler: some Scheduler, _ action: @escaping (Base, Value) -> Void) -> BindingTarget<Value> {
         if let owner = base as? any LifetimeProvider {
             return BindingTarget(on: scheduler, lifetime: owner.lifetime) { [weak base] value in
                 // Only nil while `base` is being deinitialised; its lifetime is ending.
@@ -112,6 +117,35 @@ extension Reactive where Base: AnyObject {
                 return
             }
             action(base, value)
+        }
+    }
+
+    /// A binding target that applies `action` to the object and every value on the
+    /// main actor, for as long as the object lives: the form for UI objects, whose
+    /// state belongs to the main actor.
+    ///
+    /// `action` is a `@MainActor` closure, so a target declared in a nonisolated
+    /// extension may set main-actor properties of a `@MainActor` control:
+    ///
+    /// ```swift
+    /// extension Reactive where Base: Button {          // Button is @MainActor
+    ///     var title: BindingTarget<String?> {
+    ///         makeBindingTarget(on: MainActorScheduler()) { $0.title = $1 }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Values are applied as ``MainActorScheduler`` runs work: at once when sent on
+    /// the main thread with nothing waiting, otherwise through the main queue.
+    public func makeBindingTarget<Value>(
+        on scheduler: MainActorScheduler,
+        _ action: @escaping @MainActor (Base, Value) -> Void
+    ) -> BindingTarget<Value> {
+        target(on: scheduler) { base, value in
+            // Already on the main actor (the scheduler runs work there, which
+            // `assumeIsolated` checks): nothing crosses an isolation boundary.
+            let arguments = MainActorArguments(base: base, value: value)
+            MainActor.assumeIsolated { action(arguments.base, arguments.value) }
         }
     }
 
@@ -151,4 +185,11 @@ extension Reactive where Base: LifetimeProvider {
     public var lifetime: Lifetime {
         base.lifetime
     }
+}
+
+/// The arguments of a `@MainActor` binding action, handed to the main actor by code
+/// that already runs on it.
+private struct MainActorArguments<Base, Value>: @unchecked Sendable {  // built and read on the main actor, within one call
+    let base: Base
+    let value: Value
 }
