@@ -31,16 +31,17 @@ public enum Tour {
         actionEnabledIf,
         registrationForm,
         fiveMinutes,
+        forAwaitOverAProperty,
     ]
 
     /// Runs every section, printing a heading and the section's output.
-    public static func run() {
+    public static func run() async {
         for (index, section) in sections.enumerated() {
             if index > 0 { print() }
             print("== \(index + 1). \(section.title) ==")
             print(section.summary)
             print()
-            _ = section.run { print("  " + $0) }
+            await section.run { print("  " + $0) }
         }
     }
 }
@@ -51,21 +52,28 @@ public struct TourSection: Sendable {
     public let title: String
     /// One or two sentences on what the example shows.
     public let summary: String
-    private let body: @Sendable (Transcript) -> Void
+    private let body: @Sendable (Transcript) async -> Void
 
     /// Creates a section whose example is `body`.
     public init(title: String, summary: String, body: @escaping @Sendable (Transcript) -> Void) {
         self.title = title
         self.summary = summary
-        self.body = body
+        self.body = { body($0) }
+    }
+
+    /// Creates a section whose example is asynchronous (Swift concurrency code).
+    public init(title: String, summary: String, asyncBody: @escaping @Sendable (Transcript) async -> Void) {
+        self.title = title
+        self.summary = summary
+        self.body = asyncBody
     }
 
     /// Runs the example and returns the lines it wrote, passing each to `echo` as it
     /// is written.
     @discardableResult
-    public func run(echo: (String) -> Void = { _ in }) -> [String] {
+    public func run(echo: (String) -> Void = { _ in }) async -> [String] {
         let transcript = Transcript()
-        body(transcript)
+        await body(transcript)
         transcript.lines.forEach(echo)
         return transcript.lines
     }

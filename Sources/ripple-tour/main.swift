@@ -1,3 +1,3 @@
 import RippleTour
 
-Tour.run()
+await Tour.run()

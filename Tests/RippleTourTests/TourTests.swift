@@ -3,30 +3,30 @@ import Testing
 
 /// Each tour section prints what the seed tutorial says its code prints.
 @Suite struct TourTests {
-    private func output(of title: String) -> [String] {
+    private func output(of title: String) async -> [String] {
         guard let section = Tour.sections.first(where: { $0.title == title }) else {
             Issue.record("no tour section titled \(title)")
             return []
         }
-        return section.run()
+        return await section.run()
     }
 
-    @Test func pipeWithTwoObserversPrintsTheValueTwice() {
-        #expect(output(of: "Hot signals: a pipe and its observers") == [
+    @Test func pipeWithTwoObserversPrintsTheValueTwice() async {
+        #expect(await output(of: "Hot signals: a pipe and its observers") == [
             "did received value: 1",
             "did received value: 1",
         ])
     }
 
-    @Test func observeValuesPrintsTheValueTwice() {
-        #expect(output(of: "Hot signals: observeValues") == [
+    @Test func observeValuesPrintsTheValueTwice() async {
+        #expect(await output(of: "Hot signals: observeValues") == [
             "did received value: 1",
             "did received value: 1",
         ])
     }
 
-    @Test func hotSignalStoryMatchesTheSeed() {
-        #expect(output(of: "Hot signals: View1, View2 and View3") == [
+    @Test func hotSignalStoryMatchesTheSeed() async {
+        #expect(await output(of: "Hot signals: View1, View2 and View3") == [
             "View1 received value: 1",
             "View1 received value: 2",
             "View2 received value: 2",
@@ -34,8 +34,8 @@ import Testing
         ])
     }
 
-    @Test func failureEndsTheSignalAndLateObserversAreInterrupted() {
-        #expect(output(of: "Events: values, then one terminal event") == [
+    @Test func failureEndsTheSignalAndLateObserversAreInterrupted() async {
+        #expect(await output(of: "Events: values, then one terminal event") == [
             "event: VALUE page 1",
             "result: success(\"page 1\")",
             "event: FAILED APIError(404)",
@@ -44,14 +44,14 @@ import Testing
         ])
     }
 
-    @Test func sendingFromAnObserverIsQueued() {
-        #expect(output(of: "Sending from inside an observer") == [
+    @Test func sendingFromAnObserverIsQueued() async {
+        #expect(await output(of: "Sending from inside an observer") == [
             "A received 1", "B received 1", "A received 2", "B received 2",
         ])
     }
 
-    @Test func disposablesAndLifetimesStopDelivery() {
-        #expect(output(of: "Disposables and lifetimes") == [
+    @Test func disposablesAndLifetimesStopDelivery() async {
+        #expect(await output(of: "Disposables and lifetimes") == [
             "subscriber got first",
             "after dispose: isDisposed = true",
             "screen got third",
@@ -60,16 +60,16 @@ import Testing
         ])
     }
 
-    @Test func producerPrintsItsValuesThenCleansUp() {
-        #expect(output(of: "Cold signals: a SignalProducer and its lifetime") == [
+    @Test func producerPrintsItsValuesThenCleansUp() async {
+        #expect(await output(of: "Cold signals: a SignalProducer and its lifetime") == [
             "did received value: 1",
             "did received value: 2",
             "信号无效了 你可以在这里进行一些清理工作",
         ])
     }
 
-    @Test func twoStartsSendTheRequestTwice() {
-        #expect(output(of: "Cold signals: every start runs the work again") == [
+    @Test func twoStartsSendTheRequestTwice() async {
+        #expect(await output(of: "Cold signals: every start runs the work again") == [
             "发起网络请求",
             "did received value: 1",
             "发起网络请求",
@@ -77,43 +77,43 @@ import Testing
         ])
     }
 
-    @Test func oneSignalSharesOneRequest() {
-        #expect(output(of: "Hot signals: one request, two observers") == [
+    @Test func oneSignalSharesOneRequest() async {
+        #expect(await output(of: "Hot signals: one request, two observers") == [
             "发起网络请求",
             "did received value: 1",
             "did received value: 1",
         ])
     }
 
-    @Test func typedErrorsReachStartWithResult() {
-        #expect(output(of: "Cold signals: typed errors") == [
+    @Test func typedErrorsReachStartWithResult() async {
+        #expect(await output(of: "Cold signals: typed errors") == [
             "loaded user 7",
             "failed with 404: no such user",
         ])
     }
 
-    @Test func mapPrefixesTheValue() {
-        #expect(output(of: "Operators: map") == ["xxx1"])
+    @Test func mapPrefixesTheValue() async {
+        #expect(await output(of: "Operators: map") == ["xxx1"])
     }
 
-    @Test func onRunsBeforeTheObserver() {
-        #expect(output(of: "Operators: on") == ["on value: 1", "did received value: 1"])
+    @Test func onRunsBeforeTheObserver() async {
+        #expect(await output(of: "Operators: on") == ["on value: 1", "did received value: 1"])
     }
 
-    @Test func takeUntilStopsAtTheTrigger() {
-        #expect(output(of: "Operators: take(until:)") == ["received value: 1", "received value: 2"])
+    @Test func takeUntilStopsAtTheTrigger() async {
+        #expect(await output(of: "Operators: take(until:)") == ["received value: 1", "received value: 2"])
     }
 
-    @Test func takeFirstKeepsTwoValues() {
-        #expect(output(of: "Operators: take(first:)") == ["received value: 1", "received value: 2"])
+    @Test func takeFirstKeepsTwoValues() async {
+        #expect(await output(of: "Operators: take(first:)") == ["received value: 1", "received value: 2"])
     }
 
-    @Test func mergeForwardsEveryInput() {
-        #expect(output(of: "Operators: merge") == ["received value: 1", "received value: 2", "received value: 3"])
+    @Test func mergeForwardsEveryInput() async {
+        #expect(await output(of: "Operators: merge") == ["received value: 1", "received value: 2", "received value: 3"])
     }
 
-    @Test func combineLatestSendsTheLatestOfEach() {
-        #expect(output(of: "Operators: combineLatest") == [
+    @Test func combineLatestSendsTheLatestOfEach() async {
+        #expect(await output(of: "Operators: combineLatest") == [
             "received value: (1, 2, 3)",
             "received value: (11, 2, 3)",
             "received value: (11, 22, 3)",
@@ -121,12 +121,12 @@ import Testing
         ])
     }
 
-    @Test func zipPairsTheNthValues() {
-        #expect(output(of: "Operators: zip") == ["received value: (1, 2, 3)", "received value: (11, 22, 33)"])
+    @Test func zipPairsTheNthValues() async {
+        #expect(await output(of: "Operators: zip") == ["received value: (1, 2, 3)", "received value: (11, 22, 33)"])
     }
 
-    @Test func flatMapLatestCancelsTheStaleRequest() {
-        #expect(output(of: "Operators: flatMap(.latest)") == [
+    @Test func flatMapLatestCancelsTheStaleRequest() async {
+        #expect(await output(of: "Operators: flatMap(.latest)") == [
             "request \"swi\"",
             "request \"swi\" ended",
             "request \"swift\"",
@@ -135,8 +135,8 @@ import Testing
         ])
     }
 
-    @Test func searchAsYouTypeCancelsStaleRequestsInVirtualTime() {
-        #expect(output(of: "Time: search as you type") == [
+    @Test func searchAsYouTypeCancelsStaleRequestsInVirtualTime() async {
+        #expect(await output(of: "Time: search as you type") == [
             "[0.0s] typed \"swi\"",
             "[0.0s] typed \"swif\"",
             "[0.0s] request \"swif\" sent",
@@ -152,25 +152,25 @@ import Testing
         ])
     }
 
-    @Test func everySectionHasATitleASummaryAndOutput() {
+    @Test func everySectionHasATitleASummaryAndOutput() async {
         #expect(!Tour.sections.isEmpty)
         for section in Tour.sections {
             #expect(!section.title.isEmpty)
             #expect(!section.summary.isEmpty)
-            #expect(!section.run().isEmpty, "\(section.title) prints nothing")
+            #expect(await !section.run().isEmpty, "\(section.title) prints nothing")
         }
         #expect(Set(Tour.sections.map(\.title)).count == Tour.sections.count)
     }
 
-    @Test func constantPropertyPrintsItsValueOnceThroughTheProducer() {
-        #expect(output(of: "Properties: a constant") == [
+    @Test func constantPropertyPrintsItsValueOnceThroughTheProducer() async {
+        #expect(await output(of: "Properties: a constant") == [
             "initial value is: 1",
             "producer received: 1",
         ])
     }
 
-    @Test func mutablePropertyProducerSeesTheCurrentValueAndSignalOnlyChanges() {
-        #expect(output(of: "Properties: MutableProperty") == [
+    @Test func mutablePropertyProducerSeesTheCurrentValueAndSignalOnlyChanges() async {
+        #expect(await output(of: "Properties: MutableProperty") == [
             "initial value is: 1",
             "producer received: 1",
             "producer received: 2",
@@ -180,8 +180,8 @@ import Testing
         ])
     }
 
-    @Test func derivedPropertyFollowsItsSource() {
-        #expect(output(of: "Properties: derived state") == [
+    @Test func derivedPropertyFollowsItsSource() async {
+        #expect(await output(of: "Properties: derived state") == [
             "summary: 1 to do",
             "summary: 2 to do",
             "summary: 0 to do",
@@ -190,16 +190,16 @@ import Testing
         ])
     }
 
-    @Test func phoneNumberBindingFormatsTheInputAndShowsTheError() {
-        #expect(output(of: "Bindings: formatting a phone number") == [
+    @Test func phoneNumberBindingFormatsTheInputAndShowsTheError() async {
+        #expect(await output(of: "Bindings: formatting a phone number") == [
             "typed 1380013 → field: 1380013, error: \"Invalid phone number\", send enabled: false",
             "typed 138001380001234 → field: 13800138000, error: \"\", send enabled: true",
             "typed 1380013800a → field: 1380013800a, error: \"Invalid phone number\", send enabled: false",
         ])
     }
 
-    @Test func actionIgnoresAppliesWhileItExecutes() {
-        #expect(output(of: "Actions: one execution at a time") == [
+    @Test func actionIgnoresAppliesWhileItExecutes() async {
+        #expect(await output(of: "Actions: one execution at a time") == [
             "input: Optional([\"1\": \"xxx\"])",
             "did received Value: 1",
             "did received Event: VALUE VALUE 1",
@@ -211,16 +211,16 @@ import Testing
         ])
     }
 
-    @Test func actionEnabledIfExecutesOnlyOnceTheFieldHasText() {
-        #expect(output(of: "Actions: enabledIf") == [
+    @Test func actionEnabledIfExecutesOnlyOnceTheFieldHasText() async {
+        #expect(await output(of: "Actions: enabledIf") == [
             "tap refused: disabled",
             "input: Optional([\"xxx\": \"xxx\"])",
             "did received value: 1",
         ])
     }
 
-    @Test func registrationFormEnablesSubmitOnlyWhenValidAndCountsTheCodeButtonDown() {
-        #expect(output(of: "ViewModel: the registration form") == [
+    @Test func registrationFormEnablesSubmitOnlyWhenValidAndCountsTheCodeButtonDown() async {
+        #expect(await output(of: "ViewModel: the registration form") == [
             "[0.0s] type \"138001380001234\" into account",
             "[0.0s] error: The password needs 6 to 16 letters and digits",
             "[0.0s] code button enabled: true",
@@ -253,8 +253,8 @@ import Testing
         ])
     }
 
-    @Test func letSwiftTodoAppRunsOnMutableProperty() {
-        #expect(output(of: "Ripple in five minutes: the let.swift Todo app") == [
+    @Test func letSwiftTodoAppRunsOnMutableProperty() async {
+        #expect(await output(of: "Ripple in five minutes: the let.swift Todo app") == [
             "activity indicator: stop animating",
             "date label: Monday, 23 November",
             "activity indicator: start animating",
@@ -277,6 +277,17 @@ import Testing
             "activity indicator: stop animating",
             "reload todo section: []",
             "date label: Tuesday, 24 November",
+        ])
+    }
+
+    @Test func forAwaitOverAPropertyReadsTheCountdownInVirtualTime() async {
+        #expect(await output(of: "Swift concurrency: for await over a property") == [
+            "3 s left",
+            "2 s left",
+            "1 s left",
+            "lift-off",
+            "first answer: Ripple",
+            "failed with NotFound()",
         ])
     }
 }
