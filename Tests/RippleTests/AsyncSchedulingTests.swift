@@ -3,15 +3,6 @@ import Ripple
 import Testing
 
 @Suite struct AsyncSchedulingTests {
-    /// Yields until `condition` holds, a bounded number of times; whether it held.
-    private func eventually(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<10_000 {
-            if condition() { return true }
-            await Task.yield()
-        }
-        return condition()
-    }
-
     @Test func sleepResumesOnlyWhenVirtualTimeReachesTheDate() async throws {
         let scheduler = TestScheduler()
         let woke = Recorder<Double>()
@@ -19,9 +10,9 @@ import Testing
             try await scheduler.sleep(for: 1)
             woke.append(scheduler.currentDate.timeIntervalSinceReferenceDate)
         }
-        try #require(await eventually { scheduler.hasPendingWork })
+        try #require(await yieldUntil { scheduler.hasPendingWork })
         scheduler.advance(by: 0.5)
-        #expect(await !eventually { !woke.entries.isEmpty })
+        #expect(await !yieldUntil { !woke.entries.isEmpty })
         #expect(scheduler.hasPendingWork)
         scheduler.advance(by: 0.5)
         try await sleeper.value
@@ -31,7 +22,7 @@ import Testing
     @Test func sleepAcceptsADuration() async throws {
         let scheduler = TestScheduler()
         let sleeper = Task { try await scheduler.sleep(for: .milliseconds(500)) }
-        try #require(await eventually { scheduler.hasPendingWork })
+        try #require(await yieldUntil { scheduler.hasPendingWork })
         scheduler.advance(by: .milliseconds(499))
         #expect(scheduler.hasPendingWork)
         scheduler.advance(by: .milliseconds(1))
@@ -42,7 +33,7 @@ import Testing
     @Test func sleepUntilAPassedDateResumesAtTheNextAdvance() async throws {
         let scheduler = TestScheduler(startDate: Date(timeIntervalSinceReferenceDate: 10))
         let sleeper = Task { try await scheduler.sleep(until: Date(timeIntervalSinceReferenceDate: 5)) }
-        try #require(await eventually { scheduler.hasPendingWork })
+        try #require(await yieldUntil { scheduler.hasPendingWork })
         scheduler.advance()
         try await sleeper.value
         #expect(scheduler.currentDate == Date(timeIntervalSinceReferenceDate: 10))
@@ -51,7 +42,7 @@ import Testing
     @Test func cancellingASleepThrowsAndLeavesNoPendingWork() async throws {
         let scheduler = TestScheduler()
         let sleeper = Task { try await scheduler.sleep(for: 1) }
-        try #require(await eventually { scheduler.hasPendingWork })
+        try #require(await yieldUntil { scheduler.hasPendingWork })
         sleeper.cancel()
         await #expect(throws: CancellationError.self) { try await sleeper.value }
         #expect(!scheduler.hasPendingWork)
@@ -78,10 +69,10 @@ import Testing
             }
             ticks.append(-1)
         }
-        try #require(await eventually { scheduler.hasPendingWork })
+        try #require(await yieldUntil { scheduler.hasPendingWork })
         for count in 1...3 {
             scheduler.advance(by: 1)
-            try #require(await eventually { ticks.entries.count == count })
+            try #require(await yieldUntil { ticks.entries.count == count })
         }
         #expect(ticks.entries == [1, 2, 3])
         consumer.cancel()
@@ -129,7 +120,7 @@ import Testing
             }
             return nil
         }
-        try #require(await eventually { scheduler.hasPendingWork })
+        try #require(await yieldUntil { scheduler.hasPendingWork })
         scheduler.advance(by: 1)
         #expect(await first.value == Date(timeIntervalSinceReferenceDate: 1))
         #expect(!scheduler.hasPendingWork)

@@ -4,18 +4,6 @@ import Synchronization
 import Testing
 
 @Suite struct AsyncValuesTests {
-    /// Yields until `condition` holds, a bounded number of times; whether it held.
-    private func eventually(
-        isolation: isolated (any Actor)? = #isolation,
-        _ condition: () -> Bool
-    ) async -> Bool {
-        for _ in 0..<10_000 {
-            if condition() { return true }
-            await Task.yield()
-        }
-        return condition()
-    }
-
     /// Every value of `sequence`, in order, until it finishes.
     private func all<S: AsyncSequence>(_ sequence: S) async -> [S.Element] where S.Failure == Never {
         var values: [S.Element] = []
@@ -49,10 +37,10 @@ import Testing
             }
             received.append(-1)
         }
-        try #require(await eventually { scheduler.hasPendingWork })
+        try #require(await yieldUntil { scheduler.hasPendingWork })
         for count in 1...3 {
             scheduler.advance(by: 1)
-            try #require(await eventually { received.entries.count >= count })
+            try #require(await yieldUntil { received.entries.count >= count })
         }
         await consumer.value
         #expect(received.entries == [0, 1, 2, -1])
@@ -111,7 +99,7 @@ import Testing
             for await _ in endlessProducer(counting: ended).on(started: { started.append(true) }).values {}
             return "finished"
         }
-        try #require(await eventually { !started.entries.isEmpty })
+        try #require(await yieldUntil { !started.entries.isEmpty })
         #expect(ended.value == 0)
         consumer.cancel()
         #expect(await consumer.value == "finished")
@@ -127,7 +115,7 @@ import Testing
         let consumer = Task { @MainActor in
             for await _ in endlessProducer(counting: ended).on(started: { started.append(true) }).values {}
         }
-        try #require(await eventually { !started.entries.isEmpty })
+        try #require(await yieldUntil { !started.entries.isEmpty })
         #expect(ended.value == 0)
         consumer.cancel()
         #expect(ended.value == 1)
@@ -142,9 +130,9 @@ import Testing
                 received.append(tick)
             }
         }
-        try #require(await eventually { scheduler.hasPendingWork })
+        try #require(await yieldUntil { scheduler.hasPendingWork })
         scheduler.advance(by: 2)
-        try #require(await eventually { received.entries.count == 2 })
+        try #require(await yieldUntil { received.entries.count == 2 })
         consumer.cancel()
         await consumer.value
         #expect(!scheduler.hasPendingWork)
@@ -252,7 +240,7 @@ import Testing
             for await value in values { received.append(value) }
         }
         input.send(value: 1)
-        try #require(await eventually { received.entries == [1] })
+        try #require(await yieldUntil { received.entries == [1] })
         consumer.cancel()
         await consumer.value
         input.send(value: 2)
@@ -348,7 +336,7 @@ import Testing
                 .on(started: { started.append(true) })
             consumer = Task { for await _ in producer.values {} }
         }
-        try #require(await eventually { !started.entries.isEmpty })
+        try #require(await yieldUntil { !started.entries.isEmpty })
         #expect(captured != nil)
         consumer.cancel()
         await consumer.value

@@ -3,18 +3,6 @@ import Ripple
 import Testing
 
 @Suite struct AwaitingTests {
-    /// Yields until `condition` holds, a bounded number of times; whether it held.
-    private func eventually(
-        isolation: isolated (any Actor)? = #isolation,
-        _ condition: () -> Bool
-    ) async -> Bool {
-        for _ in 0..<10_000 {
-            if condition() { return true }
-            await Task.yield()
-        }
-        return condition()
-    }
-
     /// A producer that sends `values`, then ends with `end`, and counts the runs
     /// whose lifetime has ended; `end` `nil` never ends.
     private func producer(
@@ -106,7 +94,7 @@ import Testing
         let collecting = Task {
             await SignalProducer<Int, Never>.interval(1, on: scheduler).take(first: 3).collected()
         }
-        try #require(await eventually { scheduler.hasPendingWork })
+        try #require(await yieldUntil { scheduler.hasPendingWork })
         scheduler.advance(by: 3)
         #expect(await collecting.value == [0, 1, 2])
         #expect(!scheduler.hasPendingWork)
@@ -137,7 +125,7 @@ import Testing
         let waiting = Task {
             try await producer([], then: nil, counting: ended).on(started: { started.append(true) }).first()
         }
-        try #require(await eventually { !started.entries.isEmpty })
+        try #require(await yieldUntil { !started.entries.isEmpty })
         waiting.cancel()
         #expect(try await waiting.value == nil)
         #expect(ended.value == 1)
@@ -152,7 +140,7 @@ import Testing
         let waiting = Task { @MainActor in
             try await producer([1], then: nil, counting: ended).on(started: { started.append(true) }).waitUntilCompleted()
         }
-        try #require(await eventually { !started.entries.isEmpty })
+        try #require(await yieldUntil { !started.entries.isEmpty })
         #expect(ended.value == 0)
         waiting.cancel()
         #expect(ended.value == 1)
@@ -162,7 +150,7 @@ import Testing
     @Test func cancellingATaskCollectingATimerStopsTheTimer() async throws {
         let scheduler = TestScheduler()
         let collecting = Task { await SignalProducer<Int, Never>.interval(1, on: scheduler).collected() }
-        try #require(await eventually { scheduler.hasPendingWork })
+        try #require(await yieldUntil { scheduler.hasPendingWork })
         scheduler.advance(by: 2)
         collecting.cancel()
         #expect(await collecting.value == nil)
@@ -197,7 +185,7 @@ import Testing
         let (signal, input) = Signal<Int, TestError>.pipe()
         let received = Recorder<Int>()
         let first = Task { try await signal.on(value: { received.append($0) }).first() }
-        try #require(await eventually {
+        try #require(await yieldUntil {
             input.send(value: 1)
             return !received.entries.isEmpty
         })

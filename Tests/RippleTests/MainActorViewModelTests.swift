@@ -63,42 +63,30 @@ import Testing
         let badge = Badge()
         let unread = MutableProperty(3)
         badge.reactive.count <~ unread
-        #expect(await eventually { badge.count == 3 })
+        #expect(await yieldUntil(within: 10) { badge.count == 3 })
         unread.value = 4
-        #expect(await eventually { badge.count == 4 })
+        #expect(await yieldUntil(within: 10) { badge.count == 4 })
     }
 
     static func api(email: String, password: String) -> SignalProducer<String, LoginError> {
         password == "secret1" ? SignalProducer(value: String(email.prefix { $0 != "@" })) : SignalProducer(error: LoginError())
     }
 
-    /// Yields (letting the main queue run what `UIScheduler` queued) until
-    /// `condition` holds, a bounded number of times; whether it held. `UIScheduler`
-    /// runs work at once only when nothing is waiting on the main queue, which other
-    /// tests running in parallel may have queued.
-    private func eventually(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<100_000 {
-            if condition() { return true }
-            await Task.yield()
-        }
-        return condition()
-    }
-
     @Test func mainActorViewModelDrivesAMainActorViewThroughBindingsOnTheMainScheduler() async {
         let viewModel = LoginViewModel(api: Self.api)
         let view = LoginView(viewModel: viewModel)
-        #expect(await eventually { view.statusText == "Please log in" && !view.isLogInEnabled })
+        #expect(await yieldUntil(within: 10) { view.statusText == "Please log in" && !view.isLogInEnabled })
 
         viewModel.email = "ann@example.com"
         viewModel.password.value = "secret2"
-        #expect(await eventually { view.isLogInEnabled })
+        #expect(await yieldUntil(within: 10) { view.isLogInEnabled })
         viewModel.logIn.apply().start()
-        #expect(await eventually { view.statusText == "Wrong password" })
+        #expect(await yieldUntil(within: 10) { view.statusText == "Wrong password" })
         #expect(viewModel.attempts == 1)
 
         viewModel.password.value = "secret1"
         viewModel.logIn.apply().start()
-        #expect(await eventually { view.statusText == "Welcome, ann" && !view.isSpinning })
+        #expect(await yieldUntil(within: 10) { view.statusText == "Welcome, ann" && !view.isSpinning })
     }
 
     @Test func viewBindingsEndWithTheViewAndTheViewModelWithItsOwner() {

@@ -89,7 +89,7 @@ extension Signal {
     ///   (which stops the observation).
     /// - Throws: the signal's failure, if it fails before sending a value.
     public func first(isolation: isolated (any Actor)? = #isolation) async throws(Error) -> Value? {
-        try await take(first: 1).values.firstValue(isolation: isolation)
+        try await producer.first(isolation: isolation)
     }
 
     /// Returns the last value this signal sends from the call on, once it
@@ -101,7 +101,7 @@ extension Signal {
     ///   cancelled (which stops the observation).
     /// - Throws: the signal's failure.
     public func last(isolation: isolated (any Actor)? = #isolation) async throws(Error) -> Value? {
-        try await take(last: 1).values.firstValue(isolation: isolation)
+        try await producer.last(isolation: isolation)
     }
 
     /// Returns every value this signal sends from the call on, in order, once it
@@ -113,7 +113,7 @@ extension Signal {
     ///   cancelled (which stops the observation).
     /// - Throws: the signal's failure.
     public func collected(isolation: isolated (any Actor)? = #isolation) async throws(Error) -> [Value]? {
-        try await collect().values.firstValue(isolation: isolation)
+        try await producer.collected(isolation: isolation)
     }
 
     /// Waits for this signal to end, ignoring its values.
@@ -125,7 +125,7 @@ extension Signal {
     /// - Throws: the signal's failure.
     @discardableResult
     public func waitUntilCompleted(isolation: isolated (any Actor)? = #isolation) async throws(Error) -> Bool {
-        try await completion(of: materialize().filter(\.isTerminating).values, isolation: isolation)
+        try await producer.waitUntilCompleted(isolation: isolation)
     }
 }
 
