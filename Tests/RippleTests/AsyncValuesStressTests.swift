@@ -3,16 +3,10 @@ import Ripple
 import Testing
 
 @Suite struct AsyncValuesStressTests {
-    /// Yields until `condition` holds or `seconds` of wall time have passed; whether
-    /// it held.
-    private func finishes(within seconds: Double = 20, _ condition: () -> Bool) async -> Bool {
-        let deadline = DispatchTime.now() + seconds
-        while !condition() {
-            guard DispatchTime.now() < deadline else { return false }
-            await Task.yield()
-        }
-        return true
-    }
+    /// How long a stress test may wait for its tasks, in wall-clock seconds: a bound
+    /// against hangs, generous because other stress suites running in parallel (under
+    /// the thread sanitizer, in CI) can hold the cooperative threads for a while.
+    static let bound: Double = 120
 
     /// Starts a task that collects every value of `values` and then counts itself
     /// in `finished`.
@@ -35,7 +29,7 @@ import Testing
             for value in 0..<count { input.send(value: value) }
             input.sendCompleted()
         }
-        try #require(await finishes { finished.value == consumers })
+        try #require(await yieldUntil(within: Self.bound) { finished.value == consumers })
         for task in tasks {
             #expect(await task.value == Array(0..<count))
         }
@@ -54,7 +48,7 @@ import Testing
             }
             input.sendCompleted()
         }
-        try #require(await finishes { finished.value == consumers })
+        try #require(await yieldUntil(within: Self.bound) { finished.value == consumers })
         var results: [[Int]] = []
         for task in tasks { results.append(await task.value) }
         #expect(results.allSatisfy { $0 == results[0] })
@@ -98,8 +92,8 @@ import Testing
                 consumers[index].cancel()
             }
         }
-        try #require(await finishes { finished.value == runs })
-        #expect(await finishes { ended.value == runs })
+        try #require(await yieldUntil(within: Self.bound) { finished.value == runs })
+        #expect(await yieldUntil(within: Self.bound) { ended.value == runs })
     }
 
     @Test func newestValueBufferingUnderConcurrentSendsEndsWithTheLastValue() async throws {
@@ -111,7 +105,7 @@ import Testing
             for value in 0..<count { input.send(value: value) }
             input.sendCompleted()
         }
-        try #require(await finishes { finished.value == 1 })
+        try #require(await yieldUntil(within: Self.bound) { finished.value == 1 })
         let received = await task.value
         #expect(received.last == count - 1)
         #expect(zip(received, received.dropFirst()).allSatisfy { $0 < $1 })
