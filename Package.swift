@@ -7,14 +7,25 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Ripple", targets: ["Ripple"]),
+        .library(name: "RippleTesting", targets: ["RippleTesting"]),
         .executable(name: "ripple-tour", targets: ["ripple-tour"]),
     ],
     targets: [
         .target(name: "Ripple"),
+        .target(
+            name: "RippleTesting",
+            dependencies: ["Ripple"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .target(name: "RippleTour", dependencies: ["Ripple"]),
         .executableTarget(name: "ripple-tour", dependencies: ["RippleTour"]),
         .testTarget(name: "RippleTests", dependencies: ["Ripple"]),
         .testTarget(name: "RippleTourTests", dependencies: ["RippleTour"]),
+        .testTarget(
+            name: "RippleTestingTests",
+            dependencies: ["RippleTesting", "Ripple"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // Client code in Swift 6 mode (complete concurrency checking), pinned so
         // that it stays a Swift 6 client whatever the package default becomes.
         .testTarget(
