@@ -3,7 +3,9 @@ import Synchronization
 /// A disposable that disposes a group of disposables together.
 ///
 /// Disposables are disposed in the order they were added. Adding to a composite
-/// that is already disposed disposes the newcomer at once.
+/// that is already disposed disposes the newcomer at once, or, while the members
+/// are still being disposed (on another thread, or from inside a member's
+/// disposal), once they all are: a newcomer never runs before an earlier member.
 ///
 /// ```swift
 /// let bag = CompositeDisposable()
@@ -11,10 +13,15 @@ import Synchronization
 /// bag += { print("goodbye") }
 /// bag.dispose()  // detaches the observer, then prints "goodbye"
 /// ```
-public final class CompositeDisposable: Disposable, @unchecked Sendable {  // `entries` is guarded by `lock`
+public final class CompositeDisposable: Disposable, @unchecked Sendable {  // `entries`, `lateArrivals` and `hasFinishedDisposing` are guarded by `lock`
     private let lock = Lock()
     private let disposed = Atomic<Bool>(false)
     private var entries = Bag<Entry, any Disposable>()
+    /// Added while the members were being disposed, on another thread or from inside
+    /// a member's disposal; disposed by the disposing thread once the members are.
+    private var lateArrivals: [any Disposable] = []
+    /// Every member, late arrivals included, has been disposed.
+    private var hasFinishedDisposing = false
 
     /// Creates an empty composite.
     public init() {}
@@ -38,21 +45,32 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {  // `e
     /// - Returns: a handle whose `dispose()` removes `disposable` from the group
     ///   *without* disposing it, or `nil` if `disposable` was `nil` or the
     ///   composite was already disposed (in which case `disposable` has been
-    ///   disposed at once).
+    ///   disposed at once, or will be once the members being disposed are).
     @discardableResult
     public func add(_ disposable: (any Disposable)?) -> (any Disposable)? {
         guard let disposable else { return nil }
         let entry = Entry(in: self)
-        let added = lock.withLock { () -> Bool in
-            guard !disposed.load(ordering: .relaxed) else { return false }
-            entries.insert(disposable, for: entry)
-            return true
+        enum Outcome { case added, waitsForDisposal, disposeNow }
+        let outcome = lock.withLock { () -> Outcome in
+            guard disposed.load(ordering: .relaxed) else {
+                entries.insert(disposable, for: entry)
+                return .added
+            }
+            // While the members are being disposed, a late arrival waits for them,
+            // so that it runs after what was added before it, as in order.
+            guard hasFinishedDisposing else {
+                lateArrivals.append(disposable)
+                return .waitsForDisposal
+            }
+            return .disposeNow
         }
-        guard added else {
+        switch outcome {
+        case .added: return entry
+        case .waitsForDisposal: return nil
+        case .disposeNow:
             disposable.dispose()
             return nil
         }
-        return entry
     }
 
     /// Adds a closure to run when the group is disposed.
@@ -73,6 +91,15 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {  // `e
         guard let all else { return }
         for case let slot? in all {
             slot.payload.dispose()
+        }
+        while true {
+            let late = lock.withLock { () -> [any Disposable] in
+                defer { lateArrivals = [] }
+                if lateArrivals.isEmpty { hasFinishedDisposing = true }
+                return lateArrivals
+            }
+            guard !late.isEmpty else { return }
+            for disposable in late { disposable.dispose() }
         }
     }
 

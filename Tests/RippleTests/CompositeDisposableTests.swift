@@ -309,3 +309,20 @@ import Testing
         #expect(probe.disposeCount == 1)
     }
 }
+
+@Suite struct CompositeDisposableLateArrivalTests {
+    @Test func aDisposableAddedWhileTheMembersAreBeingDisposedRunsAfterThem() {
+        let composite = CompositeDisposable()
+        let log = Log()
+        composite += {
+            log.entries.append("first")
+            composite += { log.entries.append("late") }
+            log.entries.append("first done")
+        }
+        composite += { log.entries.append("second") }
+        composite.dispose()
+        #expect(log.entries == ["first", "first done", "second", "late"])
+        composite += { log.entries.append("after") }
+        #expect(log.entries == ["first", "first done", "second", "late", "after"])
+    }
+}
