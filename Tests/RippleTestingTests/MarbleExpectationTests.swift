@@ -2,6 +2,13 @@ import Ripple
 import RippleTesting
 import Testing
 
+/// The marble expectations, including how they fail.
+///
+/// A failing expectation records a Swift Testing issue; the tests of that failure
+/// wrap the deliberately wrong expectation in `withKnownIssue { … } matching: { … }`,
+/// which is how Swift Testing captures an issue to check its text. Nothing is
+/// skipped: `matching:` asserts the exact picture (and source line), and
+/// `withKnownIssue` itself fails the test if no such issue is recorded.
 @Suite struct MarbleExpectationTests {
     // MARK: The picture
 

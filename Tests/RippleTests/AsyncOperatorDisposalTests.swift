@@ -4,12 +4,25 @@ import Testing
 /// The contract shared by the operators that deliver every event on a scheduler:
 /// disposing a run interrupts the source, and the interruption reaches the
 /// observer on the scheduler with nothing that was still waiting; disposing a run
-/// whose source has already ended interrupts the observer at once.
+/// whose source has already ended interrupts the observer at once; a result that is
+/// no longer observed drops what waits on the scheduler; a result that has
+/// terminated is released.
 @Suite struct AsyncOperatorDisposalTests {
     enum Operator: String, CaseIterable, CustomTestStringConvertible {
         case observeOn, throttle, debounce, debounceFlushing, collectEvery, lazyMap
 
         var testDescription: String { rawValue }
+
+        func apply(to signal: Signal<Int, Never>, on scheduler: TestScheduler) -> Signal<String, Never> {
+            switch self {
+            case .observeOn: signal.observe(on: scheduler).map { "\($0)" }
+            case .throttle: signal.throttle(1, on: scheduler).map { "\($0)" }
+            case .debounce: signal.debounce(1, on: scheduler).map { "\($0)" }
+            case .debounceFlushing: signal.debounce(1, on: scheduler, discardWhenCompleted: false).map { "\($0)" }
+            case .collectEvery: signal.collect(every: .seconds(1), on: scheduler).map { "\($0)" }
+            case .lazyMap: signal.lazyMap(on: scheduler) { "\($0)" }
+            }
+        }
 
         func apply(to producer: SignalProducer<Int, Never>, on scheduler: TestScheduler) -> SignalProducer<String, Never> {
             switch self {
@@ -65,5 +78,33 @@ import Testing
         run.dispose()
         scheduler.run()
         #expect(recorder.entries == delivered)
+    }
+
+    @Test(arguments: Operator.allCases)
+    func valuesWaitingAreDroppedOnceTheResultIsNoLongerObserved(_ operator: Operator) {
+        let scheduler = TestScheduler()
+        let recorder = Recorder<String>()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let observation = `operator`.apply(to: signal, on: scheduler).observe(recorder.observer())
+        input.send(value: 1)
+        observation?.dispose()
+        scheduler.run()
+        #expect(recorder.entries.isEmpty)
+    }
+
+    @Test(arguments: Operator.allCases)
+    func theResultIsReleasedAfterItTerminates(_ operator: Operator) {
+        let scheduler = TestScheduler()
+        weak var weakResult: Signal<String, Never>?
+        let (signal, input) = Signal<Int, Never>.pipe()
+        do {
+            let result = `operator`.apply(to: signal, on: scheduler)
+            weakResult = result
+            result.observe { _ in }
+        }
+        input.send(value: 1)
+        input.sendCompleted()
+        scheduler.run()
+        #expect(weakResult == nil)
     }
 }

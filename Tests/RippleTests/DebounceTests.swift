@@ -119,44 +119,4 @@ import Testing
         scheduler.run()
         #expect(recorder.entries == ["0.0 VALUE 3", "0.0 COMPLETED", "5.0 VALUE 3", "5.0 COMPLETED"])
     }
-
-    @Test func disposingADebouncedRunDropsThePendingValueAndEndsTheSource() {
-        let scheduler = TestScheduler()
-        let recorder = Recorder<String>()
-        let source = SignalProducer<Int, Never> { observer, lifetime in
-            observer.send(value: 1)
-            lifetime.observeEnded { recorder.append("source ended") }
-        }
-        let run = source.debounce(1, on: scheduler).start(recorder.observer())
-        run.dispose()
-        scheduler.run()
-        #expect(recorder.entries == ["source ended", "INTERRUPTED"])
-        #expect(!scheduler.hasPendingWork)
-    }
-
-    @Test func valuesWaitingAreDroppedOnceTheResultIsNoLongerObserved() {
-        let scheduler = TestScheduler()
-        let recorder = Recorder<String>()
-        let (signal, input) = Signal<Int, Never>.pipe()
-        let observation = signal.debounce(1, on: scheduler).observe(recorder.observer())
-        input.send(value: 1)
-        observation?.dispose()
-        scheduler.run()
-        #expect(recorder.entries.isEmpty)
-    }
-
-    @Test func debouncedSignalIsReleasedAfterItTerminates() {
-        let scheduler = TestScheduler()
-        weak var weakResult: Signal<Int, Never>?
-        let (signal, input) = Signal<Int, Never>.pipe()
-        do {
-            let result = signal.debounce(1, on: scheduler)
-            weakResult = result
-            result.observe { _ in }
-        }
-        input.send(value: 1)
-        input.sendCompleted()
-        scheduler.run()
-        #expect(weakResult == nil)
-    }
 }

@@ -37,31 +37,6 @@ import Testing
         #expect(recorder.entries == ["INTERRUPTED"])
     }
 
-    @Test func valuesWaitingOnTheSchedulerAreDroppedOnceTheResultIsDisposed() {
-        let scheduler = TestScheduler()
-        let recorder = Recorder<String>()
-        let (signal, input) = Signal<Int, Never>.pipe()
-        let observation = signal.observe(on: scheduler).observe(recorder.observer())
-        input.send(value: 1)
-        observation?.dispose()
-        scheduler.advance()
-        #expect(recorder.entries.isEmpty)
-    }
-
-    @Test func disposingAProducerRunDropsWaitingValuesAndDeliversTheInterruptionOnTheScheduler() {
-        let scheduler = TestScheduler()
-        let recorder = Recorder<String>()
-        let source = SignalProducer<Int, Never> { observer, lifetime in
-            observer.send(value: 1)
-            lifetime.observeEnded { recorder.append("source ended") }
-        }
-        let run = source.observe(on: scheduler).start(recorder.observer())
-        run.dispose()
-        #expect(recorder.entries == ["source ended"])
-        scheduler.advance()
-        #expect(recorder.entries == ["source ended", "INTERRUPTED"])
-    }
-
     @Test func observeOnAQueueSchedulerDeliversOnThatQueue() {
         let key = DispatchSpecificKey<String>()
         let queue = DispatchQueue(label: "observe-on-test")

@@ -117,46 +117,6 @@ import Testing
         #expect(second.entries == ["5.0 VALUE 3"])
     }
 
-    @Test func disposingAThrottledRunDropsThePendingValueAndEndsTheSource() {
-        let scheduler = TestScheduler()
-        let recorder = Recorder<String>()
-        let source = SignalProducer<Int, Never> { observer, lifetime in
-            observer.send(value: 1)
-            lifetime.observeEnded { recorder.append("source ended") }
-        }
-        let run = source.throttle(1, on: scheduler).start(recorder.observer())
-        run.dispose()
-        scheduler.run()
-        #expect(recorder.entries == ["source ended", "INTERRUPTED"])
-        #expect(!scheduler.hasPendingWork)
-    }
-
-    @Test func valuesWaitingAreDroppedOnceTheResultIsNoLongerObserved() {
-        let scheduler = TestScheduler()
-        let recorder = Recorder<String>()
-        let (signal, input) = Signal<Int, Never>.pipe()
-        let observation = signal.throttle(1, on: scheduler).observe(recorder.observer())
-        input.send(value: 1)
-        observation?.dispose()
-        scheduler.run()
-        #expect(recorder.entries.isEmpty)
-    }
-
-    @Test func throttledSignalIsReleasedAfterItTerminates() {
-        let scheduler = TestScheduler()
-        weak var weakResult: Signal<Int, Never>?
-        let (signal, input) = Signal<Int, Never>.pipe()
-        do {
-            let result = signal.throttle(1, on: scheduler)
-            weakResult = result
-            result.observe { _ in }
-        }
-        input.send(value: 1)
-        input.sendCompleted()
-        scheduler.run()
-        #expect(weakResult == nil)
-    }
-
     // MARK: throttle(while:on:)
 
     @Test func throttleWhileHoldsTheLatestValueUntilTheConditionTurnsFalse() {
