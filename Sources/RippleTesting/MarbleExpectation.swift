@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import Ripple
-import Testing
 
 // Marble expectations: compare a stream's recorded marble line with the one the
 // test expected, and when they differ, fail with a picture of both.
@@ -110,37 +109,33 @@ private func trimmingTrailingSpaces(_ text: String) -> String {
     return text
 }
 
-// MARK: - Swift Testing
+// MARK: - Assertions
 
 /// What `#` stands for while checking an expected diagram's notation.
 private struct AnyFailure: Swift.Error {}
 
-/// Checks `expected` as marble notation, naming values with `value`; records an
-/// issue and returns `nil` when it is malformed, otherwise returns its frame count.
-private func expectedFrameCount<Value>(
-    _ expected: String,
-    sourceLocation: SourceLocation,
-    value: (Character) -> Value?
-) -> Int? {
+/// Why `expected` is not met: the notation is malformed (values named by `value`),
+/// or it differs from the marbles `actual` prints, given how many frames
+/// `expected` spans; `nil` when they match. `actual` runs only for well-formed
+/// notation.
+private func marbleFailure<Value>(
+    expected: String,
+    value: (Character) -> Value?,
+    actual: (_ expectedFrameCount: Int) -> String
+) -> String? {
+    let frameCount: Int
     do {
-        return try MarbleTimeline<Value, AnyFailure>.parse(expected, error: AnyFailure(), value: value).frameCount
+        frameCount = try MarbleTimeline<Value, AnyFailure>.parse(expected, error: AnyFailure(), value: value).frameCount
     } catch {
-        Issue.record(Comment(rawValue: "the expected marbles are malformed: \(error)"), sourceLocation: sourceLocation)
-        return nil
+        return "the expected marbles are malformed: \(error)"
     }
-}
-
-/// Records an issue with the picture of the difference when `actual` does not
-/// match `expected`.
-private func compare(expected: String, actual: String, sourceLocation: SourceLocation) {
-    if let picture = marbleMismatch(expected: expected, actual: actual) {
-        Issue.record(Comment(rawValue: picture), sourceLocation: sourceLocation)
-    }
+    return marbleMismatch(expected: expected, actual: actual(frameCount))
 }
 
 /// Expects `recording`, printed on frames of `frameDuration` seconds with each value
-/// named by its key in `values`, to read `expected`; otherwise records an issue
-/// whose comment pictures both lines and the first difference (see
+/// named by its key in `values`, to read `expected`; otherwise fails the running
+/// test — a Swift Testing test or an XCTest test case — at the call site, with the
+/// picture of both lines and the first difference (see
 /// ``marbleMismatch(expected:actual:)``).
 ///
 /// ```swift
@@ -149,23 +144,46 @@ private func compare(expected: String, actual: String, sourceLocation: SourceLoc
 /// expectMarbles(recording, toEqual: "---x--y|", values: ["x": "sw", "y": "swift"])
 /// ```
 ///
-/// A malformed `expected`, or one naming a value missing from `values`, records an
-/// issue saying where. Failures compare by `#` alone; check the error through
+/// A malformed `expected`, or one naming a value missing from `values`, fails
+/// saying where. Failures compare by `#` alone; check the error through
 /// ``TimelineRecording/terminalEvent``.
 public func expectMarbles<Value: Equatable, Error>(
     _ recording: TimelineRecording<Value, Error>,
     toEqual expected: String,
     values: [Character: Value],
     frameDuration: TimeInterval = 1,
-    sourceLocation: SourceLocation = #_sourceLocation
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
 ) {
-    guard expectedFrameCount(expected, sourceLocation: sourceLocation, value: { values[$0] }) != nil else { return }
-    compare(expected: expected, actual: recording.marbles(frameDuration: frameDuration, values: values), sourceLocation: sourceLocation)
+    let failure = marbleFailure(expected: expected, value: { values[$0] }) { _ in
+        recording.marbles(frameDuration: frameDuration, values: values)
+    }
+    if let failure {
+        reportFailure(failure, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}
+
+/// Expects `recording`, printed on frames of `frameDuration` with each value named
+/// by its key in `values`, to read `expected`, as the `TimeInterval` form does.
+public func expectMarbles<Value: Equatable, Error>(
+    _ recording: TimelineRecording<Value, Error>,
+    toEqual expected: String,
+    values: [Character: Value],
+    frameDuration: Duration,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    expectMarbles(recording, toEqual: expected, values: values, frameDuration: frameDuration.inSeconds, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// Expects `recording`, printed on frames of `frameDuration` seconds with each value
 /// named by the first character of its description, to read `expected`; otherwise
-/// records an issue whose comment pictures both lines and the first difference.
+/// fails the running test — a Swift Testing test or an XCTest test case — at the
+/// call site, with the picture of both lines and the first difference.
 ///
 /// ```swift
 /// let recording = scheduler.record(typing)
@@ -173,22 +191,44 @@ public func expectMarbles<Value: Equatable, Error>(
 /// expectMarbles(recording, toEqual: "-a-b|")
 /// ```
 ///
-/// A malformed `expected` records an issue saying where.
+/// A malformed `expected` fails saying where.
 public func expectMarbles<Value: CustomStringConvertible, Error>(
     _ recording: TimelineRecording<Value, Error>,
     toEqual expected: String,
     frameDuration: TimeInterval = 1,
-    sourceLocation: SourceLocation = #_sourceLocation
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
 ) {
-    guard expectedFrameCount(expected, sourceLocation: sourceLocation, value: { $0 }) != nil else { return }
-    compare(expected: expected, actual: recording.marbles(frameDuration: frameDuration), sourceLocation: sourceLocation)
+    let failure = marbleFailure(expected: expected, value: { $0 }) { _ in
+        recording.marbles(frameDuration: frameDuration)
+    }
+    if let failure {
+        reportFailure(failure, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}
+
+/// Expects `recording`, printed on frames of `frameDuration` with each value named
+/// by its description, to read `expected`, as the `TimeInterval` form does.
+public func expectMarbles<Value: CustomStringConvertible, Error>(
+    _ recording: TimelineRecording<Value, Error>,
+    toEqual expected: String,
+    frameDuration: Duration,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    expectMarbles(recording, toEqual: expected, frameDuration: frameDuration.inSeconds, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 extension TestScheduler {
     /// Starts `producer`, lets it run for the frames `expected` spans and one more,
     /// then expects what it sent, with each value named by its key in `values`, to
-    /// read `expected`; otherwise records an issue picturing the difference. The
-    /// run is then disposed.
+    /// read `expected`; otherwise fails the running test — a Swift Testing test or
+    /// an XCTest test case — at the call site, picturing the difference. The run
+    /// is then disposed.
     ///
     /// ```swift
     /// scheduler.expect(viewModel.search("sw"), toEmit: "--r|", values: ["r": ["swift"]])
@@ -197,24 +237,48 @@ extension TestScheduler {
     /// The extra frame shows an event that comes right after the expected end, or
     /// a `|` that never comes. Frame n is `n × frameDuration` seconds after the
     /// start, as in ``coldProducer(_:values:error:frameDuration:)``.
+    /// A malformed `expected` fails saying where, without starting `producer`.
     public func expect<Value: Equatable, Error>(
         _ producer: SignalProducer<Value, Error>,
         toEmit expected: String,
         values: [Character: Value],
         frameDuration: TimeInterval = 1,
-        sourceLocation: SourceLocation = #_sourceLocation
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) {
-        guard let frameCount = expectedFrameCount(expected, sourceLocation: sourceLocation, value: { values[$0] }) else { return }
-        let recording = record(producer)
-        advance(by: Double(frameCount) * frameDuration)
-        compare(expected: expected, actual: recording.marbles(frameDuration: frameDuration, values: values), sourceLocation: sourceLocation)
-        recording.dispose()
+        let failure = marbleFailure(expected: expected, value: { values[$0] }) { frameCount in
+            let recording = record(producer)
+            defer { recording.dispose() }
+            advance(by: Double(frameCount) * frameDuration)
+            return recording.marbles(frameDuration: frameDuration, values: values)
+        }
+        if let failure {
+            reportFailure(failure, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+    }
+
+    /// Expects a run of `producer`, on frames of `frameDuration` with each value named
+    /// by its key in `values`, to read `expected`, as the `TimeInterval` form does.
+    public func expect<Value: Equatable, Error>(
+        _ producer: SignalProducer<Value, Error>,
+        toEmit expected: String,
+        values: [Character: Value],
+        frameDuration: Duration,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        expect(producer, toEmit: expected, values: values, frameDuration: frameDuration.inSeconds, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Starts `producer`, lets it run for the frames `expected` spans and one more,
     /// then expects what it sent, with each value named by the first character of
-    /// its description, to read `expected`; otherwise records an issue picturing
-    /// the difference. The run is then disposed.
+    /// its description, to read `expected`; otherwise fails the running test — a
+    /// Swift Testing test or an XCTest test case — at the call site, picturing the
+    /// difference. The run is then disposed.
     ///
     /// ```swift
     /// let typing: SignalProducer<String, Never> = try scheduler.coldProducer("ab-c|")
@@ -224,12 +288,33 @@ extension TestScheduler {
         _ producer: SignalProducer<Value, Error>,
         toEmit expected: String,
         frameDuration: TimeInterval = 1,
-        sourceLocation: SourceLocation = #_sourceLocation
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) {
-        guard let frameCount = expectedFrameCount(expected, sourceLocation: sourceLocation, value: { $0 }) else { return }
-        let recording = record(producer)
-        advance(by: Double(frameCount) * frameDuration)
-        compare(expected: expected, actual: recording.marbles(frameDuration: frameDuration), sourceLocation: sourceLocation)
-        recording.dispose()
+        let failure = marbleFailure(expected: expected, value: { $0 }) { frameCount in
+            let recording = record(producer)
+            defer { recording.dispose() }
+            advance(by: Double(frameCount) * frameDuration)
+            return recording.marbles(frameDuration: frameDuration)
+        }
+        if let failure {
+            reportFailure(failure, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+    }
+
+    /// Expects a run of `producer`, on frames of `frameDuration` with each value named
+    /// by its description, to read `expected`, as the `TimeInterval` form does.
+    public func expect<Value: CustomStringConvertible, Error>(
+        _ producer: SignalProducer<Value, Error>,
+        toEmit expected: String,
+        frameDuration: Duration,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        expect(producer, toEmit: expected, frameDuration: frameDuration.inSeconds, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 }

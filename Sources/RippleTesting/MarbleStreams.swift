@@ -16,7 +16,7 @@ import Ripple
 // scheduler past their time, also those of frame 0, which wait for the next
 // `advance()`; events of one frame go out together, in the order written. A hot
 // signal sends whether observed or not; a diagram with no terminal event leaves
-// the stream open.
+// the stream open. A frame length is given in seconds or as a `Duration`.
 
 extension TestScheduler {
     /// A hot signal that sends the events of `marbles`, named by `values`, frame
@@ -37,6 +37,20 @@ extension TestScheduler {
         hotSignal(try MarbleTimeline(parsing: marbles, values: values, error: error), frameDuration: frameDuration)
     }
 
+    /// A hot signal that sends the events of `marbles`, named by `values`, frame
+    /// `n` at `n × frameDuration` from now, whether observed or not.
+    ///
+    /// - Throws: ``MarbleError`` for a malformed diagram.
+    /// - Precondition: `frameDuration > .zero`.
+    public func hotSignal<Value, Error>(
+        _ marbles: String,
+        values: [Character: Value],
+        error: Error? = nil,
+        frameDuration: Duration
+    ) throws(MarbleError) -> Signal<Value, Error> {
+        try hotSignal(marbles, values: values, error: error, frameDuration: frameDuration.inSeconds)
+    }
+
     /// A hot signal that sends the events of `marbles`, whose value characters are
     /// the values themselves (`a` for a `String`, `7` for an `Int`), frame `n` at
     /// `n × frameDuration` seconds from now, whether observed or not.
@@ -55,6 +69,24 @@ extension TestScheduler {
         hotSignal(try MarbleTimeline(parsing: marbles, error: error), frameDuration: frameDuration)
     }
 
+    /// A hot signal that sends the events of `marbles`, whose value characters are
+    /// the values themselves, frame `n` at `n × frameDuration` from now, whether
+    /// observed or not.
+    ///
+    /// ```swift
+    /// let typing: Signal<String, Never> = try scheduler.hotSignal("-a-b|", frameDuration: .milliseconds(100))
+    /// ```
+    ///
+    /// - Throws: ``MarbleError`` for a malformed diagram.
+    /// - Precondition: `frameDuration > .zero`.
+    public func hotSignal<Value: LosslessStringConvertible, Error>(
+        _ marbles: String,
+        error: Error? = nil,
+        frameDuration: Duration
+    ) throws(MarbleError) -> Signal<Value, Error> {
+        try hotSignal(marbles, error: error, frameDuration: frameDuration.inSeconds)
+    }
+
     /// A hot signal that sends the events of `timeline`, frame `n` at
     /// `n × frameDuration` seconds from now, whether observed or not.
     ///
@@ -70,6 +102,17 @@ extension TestScheduler {
         }
     }
 
+    /// A hot signal that sends the events of `timeline`, frame `n` at
+    /// `n × frameDuration` from now, whether observed or not.
+    ///
+    /// - Precondition: `frameDuration > .zero`.
+    public func hotSignal<Value, Error>(
+        _ timeline: MarbleTimeline<Value, Error>,
+        frameDuration: Duration
+    ) -> Signal<Value, Error> {
+        hotSignal(timeline, frameDuration: frameDuration.inSeconds)
+    }
+
     /// A cold producer whose every run sends the events of `marbles`, named by
     /// `values`, frame `n` at `n × frameDuration` seconds after the run started.
     ///
@@ -82,6 +125,20 @@ extension TestScheduler {
         frameDuration: TimeInterval = 1
     ) throws(MarbleError) -> SignalProducer<Value, Error> {
         coldProducer(try MarbleTimeline(parsing: marbles, values: values, error: error), frameDuration: frameDuration)
+    }
+
+    /// A cold producer whose every run sends the events of `marbles`, named by
+    /// `values`, frame `n` at `n × frameDuration` after the run started.
+    ///
+    /// - Throws: ``MarbleError`` for a malformed diagram.
+    /// - Precondition: `frameDuration > .zero`.
+    public func coldProducer<Value, Error>(
+        _ marbles: String,
+        values: [Character: Value],
+        error: Error? = nil,
+        frameDuration: Duration
+    ) throws(MarbleError) -> SignalProducer<Value, Error> {
+        try coldProducer(marbles, values: values, error: error, frameDuration: frameDuration.inSeconds)
     }
 
     /// A cold producer whose every run sends the events of `marbles`, whose value
@@ -102,6 +159,20 @@ extension TestScheduler {
         coldProducer(try MarbleTimeline(parsing: marbles, error: error), frameDuration: frameDuration)
     }
 
+    /// A cold producer whose every run sends the events of `marbles`, whose value
+    /// characters are the values themselves, frame `n` at `n × frameDuration` after
+    /// the run started.
+    ///
+    /// - Throws: ``MarbleError`` for a malformed diagram.
+    /// - Precondition: `frameDuration > .zero`.
+    public func coldProducer<Value: LosslessStringConvertible, Error>(
+        _ marbles: String,
+        error: Error? = nil,
+        frameDuration: Duration
+    ) throws(MarbleError) -> SignalProducer<Value, Error> {
+        try coldProducer(marbles, error: error, frameDuration: frameDuration.inSeconds)
+    }
+
     /// A cold producer whose every run sends the events of `timeline`, frame `n` at
     /// `n × frameDuration` seconds after the run started. Disposing a run cancels
     /// the events still to come.
@@ -115,6 +186,17 @@ extension TestScheduler {
         return SignalProducer { [self] observer, lifetime in
             send(timeline, to: observer, from: currentDate, frameDuration: frameDuration, during: lifetime)
         }
+    }
+
+    /// A cold producer whose every run sends the events of `timeline`, frame `n` at
+    /// `n × frameDuration` after the run started.
+    ///
+    /// - Precondition: `frameDuration > .zero`.
+    public func coldProducer<Value, Error>(
+        _ timeline: MarbleTimeline<Value, Error>,
+        frameDuration: Duration
+    ) -> SignalProducer<Value, Error> {
+        coldProducer(timeline, frameDuration: frameDuration.inSeconds)
     }
 
     /// Schedules every frame of `timeline` relative to `origin`, cancelled when

@@ -112,6 +112,15 @@ public final class TimelineRecording<Value, Error: Swift.Error> {
         })
     }
 
+    /// The recorded events on frames of `frameDuration` counted from the start of
+    /// the recording; an event between two frame boundaries goes to the frame it
+    /// falls in (rounding down).
+    ///
+    /// - Precondition: `frameDuration > .zero`.
+    public func timeline(frameDuration: Duration) -> MarbleTimeline<Value, Error> {
+        timeline(frameDuration: frameDuration.inSeconds)
+    }
+
     /// The recording as a marble line on frames of `frameDuration` seconds, each
     /// value named by `character`.
     ///
@@ -120,6 +129,12 @@ public final class TimelineRecording<Value, Error: Swift.Error> {
     /// ```
     public func marbles(frameDuration: TimeInterval = 1, _ character: (Value) -> Character) -> String {
         timeline(frameDuration: frameDuration).marbles(character)
+    }
+
+    /// The recording as a marble line on frames of `frameDuration`, each value
+    /// named by `character`.
+    public func marbles(frameDuration: Duration, _ character: (Value) -> Character) -> String {
+        marbles(frameDuration: frameDuration.inSeconds, character)
     }
 }
 
@@ -131,6 +146,12 @@ extension TimelineRecording where Value: Equatable {
     public func marbles(frameDuration: TimeInterval = 1, values: [Character: Value]) -> String {
         timeline(frameDuration: frameDuration).marbles(values: values)
     }
+
+    /// The recording as a marble line on frames of `frameDuration`, each value
+    /// named by its key in `values` (`?` when it has none).
+    public func marbles(frameDuration: Duration, values: [Character: Value]) -> String {
+        marbles(frameDuration: frameDuration.inSeconds, values: values)
+    }
 }
 
 extension TimelineRecording where Value: CustomStringConvertible {
@@ -138,6 +159,16 @@ extension TimelineRecording where Value: CustomStringConvertible {
     /// value named by the first character of its description.
     public func marbles(frameDuration: TimeInterval = 1) -> String {
         timeline(frameDuration: frameDuration).marbles()
+    }
+
+    /// The recording as a marble line on frames of `frameDuration`, each value
+    /// named by the first character of its description.
+    ///
+    /// ```swift
+    /// recording.marbles(frameDuration: .milliseconds(100))   // "-a--b|"
+    /// ```
+    public func marbles(frameDuration: Duration) -> String {
+        marbles(frameDuration: frameDuration.inSeconds)
     }
 }
 

@@ -110,7 +110,7 @@ import Testing
                 expected: -a--b-|
                 actual:   -a---b|
                               ^ first difference at frame 4
-                """] && issue.sourceLocation?.line == line
+                """] && issue.sourceLocation?.line == line && issue.sourceLocation?.fileID == #fileID
         }
     }
 
