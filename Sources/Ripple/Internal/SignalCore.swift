@@ -158,9 +158,18 @@ extension Signal {
         @usableFromInline let detached = Atomic<Bool>(false)
         @usableFromInline var bagIndex = -1
         private weak var core: Core?
+        /// Counts this observer while it is attached (see `SubscriptionCounter`).
+        private let counter: SubscriptionCounter?
 
         init(core: Core) {
             self.core = core
+            counter = SubscriptionCounting.counterForNewSubscription
+            counter?.attach()
+        }
+
+        deinit {
+            // Released with its signal while still attached.
+            if let counter, !detached.load(ordering: .relaxed) { counter.detach() }
         }
 
         /// Whether the observer may still receive events. Checked before each
@@ -185,7 +194,9 @@ extension Signal {
         /// Marks the subscription detached; `true` for the one caller that did so.
         @usableFromInline
         func detach() -> Bool {
-            !detached.exchange(true, ordering: .acquiringAndReleasing)
+            guard !detached.exchange(true, ordering: .acquiringAndReleasing) else { return false }
+            counter?.detach()
+            return true
         }
     }
 }
