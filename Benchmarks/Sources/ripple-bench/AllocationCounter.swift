@@ -33,7 +33,8 @@ final class AllocationCounter {
     init() {
         MallocInterposerSwift.initialize()
         MallocInterposerSwift.hook()
-        let probe = malloc(48)
+        // `opaque` keeps the optimiser from eliding the malloc/free pair.
+        let probe = opaque(malloc(48))
         free(probe)
         MallocInterposerSwift.unhook()
         isAvailable = MallocInterposerSwift.getStatistics().mallocCount >= 1
