@@ -29,8 +29,13 @@ final class AllocationCounter {
     /// Whether allocations are really counted in this process.
     let isAvailable: Bool
 
-    /// Checks that the interposer sees an allocation made on purpose.
-    init() {
+    /// Checks that the interposer sees an allocation made on purpose; with
+    /// `enabled` false, counts nothing.
+    init(enabled: Bool) {
+        guard enabled else {
+            isAvailable = false
+            return
+        }
         MallocInterposerSwift.initialize()
         MallocInterposerSwift.hook()
         // `opaque` keeps the optimiser from eliding the malloc/free pair.

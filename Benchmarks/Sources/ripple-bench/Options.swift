@@ -30,11 +30,13 @@ struct Options {
     var format = OutputFormat.markdown
     /// Free text printed in the header, e.g. "-cross-module-optimization".
     var note: String?
+    /// Whether to count allocations (off under valgrind, which replaces malloc itself).
+    var countsAllocations = true
 
     static let usage = """
         usage: ripple-bench [--smoke] [--repetitions N] [--scale F] [--filter W1[,W2…]]
                             [--implementations baseline,ripple,opencombine]
-                            [--format markdown|text] [--note TEXT]
+                            [--format markdown|text] [--note TEXT] [--no-allocations]
         """
 
     /// Parses `arguments`; prints the usage and exits on an unknown or malformed flag.
@@ -72,6 +74,8 @@ struct Options {
                 options.format = format
             case "--note":
                 options.note = value(flag)
+            case "--no-allocations":
+                options.countsAllocations = false
             case "--help", "-h":
                 print(usage)
                 exit(0)

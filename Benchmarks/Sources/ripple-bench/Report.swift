@@ -23,7 +23,9 @@ struct Report {
         }
         if !countsAllocations {
             lines.append("")
-            lines.append("allocations: not counted (the malloc interposer could not be preloaded)")
+            lines.append(options.countsAllocations
+                ? "allocations: not counted (the malloc interposer could not be preloaded)"
+                : "allocations: not counted (--no-allocations)")
         }
         return lines.joined(separator: "\n")
     }
@@ -102,7 +104,12 @@ struct Report {
     private func allocations(_ cell: Cell?) -> String {
         guard let cell else { return "–" }
         guard let value = cell.allocationsPerOperation else { return "n/c" }
-        return value == 0 ? "0" : value < 0.01 ? String(format: "%.4f", value) : String(format: "%.2f", value)
+        switch value {
+        case 0: return "0"
+        case ..<0.001: return String(format: "%.1e", value)
+        case ..<0.01: return String(format: "%.4f", value)
+        default: return String(format: "%.2f", value)
+        }
     }
 
     private var isDebugBuild: Bool {

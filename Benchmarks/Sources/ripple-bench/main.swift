@@ -5,8 +5,8 @@
 import Foundation
 
 let options = Options.parse(CommandLine.arguments.dropFirst())
-AllocationCounter.reexecuteWithInterposerIfNeeded()
-let counter = AllocationCounter()
+if options.countsAllocations { AllocationCounter.reexecuteWithInterposerIfNeeded() }
+let counter = AllocationCounter(enabled: options.countsAllocations)
 let workloads = Workloads.all(scale: options.scale, smoke: options.smoke)
     .filter { options.matches($0) }
 if workloads.isEmpty {
