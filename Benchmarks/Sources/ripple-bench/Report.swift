@@ -6,6 +6,8 @@ import Foundation
 /// The printed result of a run.
 struct Report {
     let options: Options
+    /// When the measurements began.
+    let started: Date
     let countsAllocations: Bool
     let rows: [Row]
 
@@ -31,7 +33,7 @@ struct Report {
     }
 
     private func header() -> [String] {
-        let date = ISO8601DateFormatter().string(from: Date())
+        let date = ISO8601DateFormatter().string(from: started)
         var configuration = isDebugBuild ? "debug" : "release"
         if let note = options.note { configuration += ", \(note)" }
         var lines = [

@@ -13,9 +13,10 @@ if workloads.isEmpty {
     FileHandle.standardError.write(Data("ripple-bench: no workload matches the filter\n".utf8))
     exit(2)
 }
+let started = Date()
 let runner = Runner(options: options, counter: counter)
 var rows: [Row] = []
 for workload in workloads {
     rows.append(runner.run(workload))
 }
-print(Report(options: options, countsAllocations: counter.isAvailable, rows: rows).render())
+print(Report(options: options, started: started, countsAllocations: counter.isAvailable, rows: rows).render())
