@@ -17,7 +17,7 @@ let package = Package(
             dependencies: ["Ripple"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        .target(name: "RippleTour", dependencies: ["Ripple"]),
+        .target(name: "RippleTour", dependencies: ["Ripple", "RippleTesting"]),
         .executableTarget(name: "ripple-tour", dependencies: ["RippleTour"]),
         .testTarget(name: "RippleTests", dependencies: ["Ripple"]),
         .testTarget(name: "RippleTourTests", dependencies: ["RippleTour"]),

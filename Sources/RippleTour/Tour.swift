@@ -32,6 +32,8 @@ public enum Tour {
         registrationForm,
         fiveMinutes,
         forAwaitOverAProperty,
+        marbleTimelines,
+        leakChecks,
     ]
 
     /// Runs every section, printing a heading and the section's output.

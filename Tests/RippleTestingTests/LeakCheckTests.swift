@@ -3,7 +3,7 @@ import RippleTesting
 import Testing
 
 /// A view model fed by a long-lived signal (a service's stream of queries).
-private final class SearchViewModel {
+private final class QueryViewModel {
     let results = MutableProperty<[String]>([])
 
     init(queries: Signal<String, Never>, retainsItselfByMistake: Bool) {
@@ -21,7 +21,7 @@ private final class SearchScreen {
     let resultCount = MutableProperty(0)
     let title = MutableProperty("")
 
-    init(viewModel: SearchViewModel) {
+    init(viewModel: QueryViewModel) {
         resultCount <~ viewModel.results.map(\.count)
         title <~ viewModel.results.map { $0.first ?? "no results" }
     }
@@ -32,7 +32,7 @@ private final class SearchScreen {
         let (queries, input) = Signal<String, Never>.pipe()
         let check = LeakCheck()
         check.run {
-            let viewModel = check.track(SearchViewModel(queries: queries, retainsItselfByMistake: false))
+            let viewModel = check.track(QueryViewModel(queries: queries, retainsItselfByMistake: false))
             input.send(value: "swift")
             #expect(viewModel.results.value == ["swift"])
         }
@@ -45,7 +45,7 @@ private final class SearchScreen {
         let (queries, input) = Signal<String, Never>.pipe()
         let check = LeakCheck()
         check.run {
-            let viewModel = check.track(SearchViewModel(queries: queries, retainsItselfByMistake: true), as: "SearchViewModel")
+            let viewModel = check.track(QueryViewModel(queries: queries, retainsItselfByMistake: true), as: "SearchViewModel")
             input.send(value: "swift")
             #expect(viewModel.results.value == ["swift"])
         }
@@ -65,7 +65,7 @@ private final class SearchScreen {
         let (queries, input) = Signal<String, Never>.pipe()
         let check = LeakCheck()
         check.run {
-            let viewModel = SearchViewModel(queries: queries, retainsItselfByMistake: false)
+            let viewModel = QueryViewModel(queries: queries, retainsItselfByMistake: false)
             let bindingsOfTheViewModel = check.liveSubscriptions
             var screen: SearchScreen? = check.track(SearchScreen(viewModel: viewModel))
             input.send(value: "swift")
@@ -113,7 +113,7 @@ private final class SearchScreen {
         let (queries, input) = Signal<String, Never>.pipe()
         let check = LeakCheck()
         await check.run {
-            let viewModel = check.track(SearchViewModel(queries: queries, retainsItselfByMistake: true), as: "SearchViewModel")
+            let viewModel = check.track(QueryViewModel(queries: queries, retainsItselfByMistake: true), as: "SearchViewModel")
             await Task.yield()
             input.send(value: "swift")
             #expect(viewModel.results.value == ["swift"])

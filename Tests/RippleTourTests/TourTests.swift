@@ -290,4 +290,23 @@ import Testing
             "failed with NotFound()",
         ])
     }
+
+    @Test func marbleTimelinesPrintTheTypingAndWhatDebounceMakesOfIt() async {
+        #expect(await output(of: "Testing: timelines as marbles") == [
+            "typing:      -ab----c-d-----|",
+            "debounce(2): ----b------d---|",
+            "values:      sw, swift",
+        ])
+    }
+
+    @Test func leakChecksPassACleanViewModelAndCatchARetainedOne() async {
+        #expect(await output(of: "Testing: leak checks") == [
+            "while alive: results for swift, 5 observers attached",
+            "clean view model: nothing outlived the block",
+            "leak check: 2 things outlived the block",
+            "- SearchViewModel is still alive",
+            "- 6 observers attached inside the block are still attached",
+            "after the clock ends: nothing outlived the block",
+        ])
+    }
 }
