@@ -221,4 +221,38 @@ import Testing
         b.input.send(value: 1)
         #expect(recorder.entries == ["A VALUE (1, 1)", "B VALUE (1, 1)", "A VALUE (1, 2)", "B VALUE (1, 2)"])
     }
+
+    // The funnel's own queue: the value goes to another input than the one being
+    // delivered, whose signal is idle and delivers at once into the funnel.
+    @Test func valueSentToAnotherInputFromADownstreamObserverIsQueuedByTheFunnel() {
+        let recorder = Recorder<String>()
+        let a: Pipe = Signal.pipe()
+        let b: Pipe = Signal.pipe()
+        let combined = Signal.combineLatest(a.output, b.output)
+        combined.observe { event in
+            recorder.append("A \(event)")
+            if let pair = event.value, pair == (1, 1) { a.input.send(value: 2) }
+        }
+        combined.observe { recorder.append("B \($0)") }
+        a.input.send(value: 1)
+        b.input.send(value: 1)
+        #expect(recorder.entries == ["A VALUE (1, 1)", "B VALUE (1, 1)", "A VALUE (2, 1)", "B VALUE (2, 1)"])
+    }
+
+    @Test func threeInputsQueueAValueSentToAnotherInputFromADownstreamObserver() {
+        let recorder = Recorder<String>()
+        let a: Pipe = Signal.pipe()
+        let b: Pipe = Signal.pipe()
+        let c: Pipe = Signal.pipe()
+        let combined = Signal.combineLatest(a.output, b.output, c.output)
+        combined.observe { event in
+            recorder.append("A \(event)")
+            if let triple = event.value, triple == (1, 1, 1) { a.input.send(value: 2) }
+        }
+        combined.observe { recorder.append("B \($0)") }
+        a.input.send(value: 1)
+        b.input.send(value: 1)
+        c.input.send(value: 1)
+        #expect(recorder.entries == ["A VALUE (1, 1, 1)", "B VALUE (1, 1, 1)", "A VALUE (2, 1, 1)", "B VALUE (2, 1, 1)"])
+    }
 }

@@ -171,4 +171,24 @@ import Testing
         #expect(probe.isDisposed)
         withExtendedLifetime(bInput) {}
     }
+
+    // The funnel's own queue: the value goes to another input than the one being
+    // delivered, whose signal is idle and delivers at once into the funnel.
+    @Test func valueSentToAnotherInputFromADownstreamObserverIsQueuedByTheFunnel() {
+        let recorder = Recorder<String>()
+        let a: Pipe = Signal.pipe()
+        let b: Pipe = Signal.pipe()
+        let zipped = Signal.zip(a.output, b.output)
+        zipped.observe { event in
+            recorder.append("A \(event)")
+            if let pair = event.value, pair == (1, 1) {
+                a.input.send(value: 2)
+                b.input.send(value: 2)
+            }
+        }
+        zipped.observe { recorder.append("B \($0)") }
+        a.input.send(value: 1)
+        b.input.send(value: 1)
+        #expect(recorder.entries == ["A VALUE (1, 1)", "B VALUE (1, 1)", "A VALUE (2, 2)", "B VALUE (2, 2)"])
+    }
 }

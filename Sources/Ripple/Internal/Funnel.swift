@@ -1,74 +1,121 @@
-/// What a combining operator (`combineLatest`, `zip`) hears from one of its inputs
-/// through a funnel (see `Signal.funnel(_:into:)`).
-enum Arrival<Element> {
-    /// Input number `input` sent a value.
-    case value(Element, input: Int)
-    /// Input number `input` completed.
-    case completed(input: Int)
+import Synchronization
+
+/// Where a combining operator (`combineLatest`, `zip`) takes the events of its
+/// inputs one at a time: the serialiser in front of the operator's state machine.
+///
+/// Invariants (the same as a signal core's send lock, see `Signal.Core`):
+/// - A handler runs under `lock`, with the delivering thread in `owner`; so the
+///   state machine that handlers share is never run concurrently, and it updates its
+///   state and sends its result in the same step: results of inputs that send at
+///   once on several threads leave in the order their states were reached.
+/// - An arrival from the owning thread (an observer downstream sent to an input
+///   again) is appended to `pending` and handled by the owner, in order, after the
+///   current handler has returned: the state machine is never re-entered, and never
+///   deadlocks. `pending` is touched only by the owner.
+/// - Values keep their types: the fast path calls the input's handler directly; only
+///   a re-entrant arrival is wrapped in a closure.
+///
+/// Inlinable, with the operators' state machines, so that a client specialises the
+/// path of an event through a combining operator for its value types.
+@usableFromInline
+final class Funnel: @unchecked Sendable {  // `pending` is guarded by `lock` (touched by `owner` only)
+    @usableFromInline let lock = Lock()
+    @usableFromInline let owner = Atomic<UInt>(0)
+    // Only the owner touches it, never around a call out: the dynamic exclusivity
+    // check would only cost time.
+    @exclusivity(unchecked) @usableFromInline var pending: [() -> Void] = []
+
+    @usableFromInline
+    init() {}
+
+    deinit {
+        lock.deallocate()
+    }
+
+    /// Hands `event` to `handler` once no other arrival is being handled.
+    @inlinable
+    func pass<Event>(_ event: Event, to handler: @escaping (Event) -> Void) {
+        let thread = currentThreadID()
+        if owner.load(ordering: .relaxed) == thread {
+            pending.append { handler(event) }
+            return
+        }
+        lock.lock()
+        owner.store(thread, ordering: .relaxed)
+        handler(event)
+        if !pending.isEmpty { drainPending() }
+        owner.store(0, ordering: .relaxed)
+        lock.unlock()
+    }
+
+    /// Handles the queued re-entrant arrivals, including those they queue in turn.
+    @usableFromInline
+    func drainPending() {
+        var index = 0
+        while index < pending.count {
+            let next = pending[index]
+            index += 1
+            next()
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Attaches `handler` to `signal` through this funnel.
+    @inlinable
+    func attach<Value, Error>(
+        _ signal: Signal<Value, Error>,
+        _ handler: @escaping (Signal<Value, Error>.Event) -> Void
+    ) -> (any Disposable)? {
+        signal.observe { [self] event in pass(event, to: handler) }
+    }
 }
 
-/// One input of a funnel, not attached yet: `attach` observes the input's stream and
-/// tells the funnel's input what it hears, as input number `index`.
-struct FunnelInput<Element, Error: Swift.Error> {
-    let attach: (_ funnel: Signal<Arrival<Element>, Error>.Observer, _ index: Int) -> (any Disposable)?
+/// Where a combining operator sends its results: straight into the core of its
+/// result signal, so that a client that inlined the operator sends with a delivery
+/// specialised for its types. It also keeps the result's input observer, whose
+/// release would interrupt the result.
+@usableFromInline
+struct FunnelOutput<Value, Error: Swift.Error> {
+    @usableFromInline let core: Signal<Value, Error>.Core
+    @usableFromInline let input: Signal<Value, Error>.Observer
+
+    @usableFromInline
+    init(core: Signal<Value, Error>.Core, input: Signal<Value, Error>.Observer) {
+        self.core = core
+        self.input = input
+    }
+
+    @inlinable
+    func send(_ event: Signal<Value, Error>.Event) {
+        core.send(event)
+    }
 }
 
 extension Signal {
-    /// This signal as an input of a funnel, its values turned into elements by
-    /// `transform`: values and completion arrive as ``Arrival``s; a failure or an
-    /// interruption ends the funnel.
-    func funnelInput<Element>(_ transform: @escaping (Value) -> Element) -> FunnelInput<Element, Error> {
-        FunnelInput { funnel, index in
-            self.observe { event in
-                switch event {
-                case let .value(value): funnel.send(value: .value(transform(value), input: index))
-                case .completed: funnel.send(value: .completed(input: index))
-                case let .failed(error): funnel.send(error: error)
-                case .interrupted: funnel.sendInterrupted()
-                }
-            }
-        }
-    }
-
-    /// The result of a combining operator fed by `inputs`; `Value` is the result's.
-    ///
-    /// The inputs' events are funnelled into one signal of ``Arrival``s, and `combine`
-    /// derives the result from it (with `derived(forwarding:)`) given the number of
-    /// inputs.
-    ///
-    /// Invariants:
-    /// - The funnel is built with the public initialiser: its send lock serialises
-    ///   and de-recurses arrivals. The state machine that `combine` derives is
-    ///   therefore called one arrival at a time, never recursively, and keeps its
-    ///   state without a lock of its own; it updates its state and sends the result
-    ///   in the same step, so results of inputs that send at once on several threads
-    ///   leave in the order their states were reached, and no lock is held while
-    ///   sending (an observer may send to an input again: that arrival is queued).
-    /// - `combine` is attached before the first input, so no arrival is missed.
-    /// - Inputs are attached in order and stay attached for the funnel's lifetime,
-    ///   which ends when the result terminates or when nobody references or observes
-    ///   it any more.
-    static func funnel<Element>(
-        _ inputs: [FunnelInput<Element, Error>],
-        into combine: (_ arrivals: Signal<Arrival<Element>, Error>, _ inputCount: Int) -> Signal
+    /// The result of a combining operator: a signal whose input is used only from
+    /// the handlers of a ``Funnel``, which serialises and de-recurses it, so it needs
+    /// no send lock of its own. `attachInputs` receives the funnel, the output and
+    /// the lifetime of the new signal, and attaches the operator's inputs in order;
+    /// they stay attached until the result terminates, or until nobody references or
+    /// observes it any more.
+    @usableFromInline
+    static func funnelled(
+        _ attachInputs: (_ funnel: Funnel, _ output: FunnelOutput<Value, Error>, _ lifetime: Lifetime) -> Void
     ) -> Signal {
-        var funnelInput: Signal<Arrival<Element>, Error>.Observer?
-        var funnelLifetime: Lifetime?
-        let arrivals = Signal<Arrival<Element>, Error> { input, lifetime in
-            funnelInput = input
-            funnelLifetime = lifetime
-        }
-        let result = combine(arrivals, inputs.count)
-        for (index, input) in inputs.enumerated() {
-            funnelLifetime! += input.attach(funnelInput!, index)
-        }
-        return result
+        var input: Observer?
+        var lifetime: Lifetime?
+        let signal = Signal(serialisedByUpstream: true) { input = $0; lifetime = $1 }
+        attachInputs(Funnel(), FunnelOutput(core: signal.core, input: input!), lifetime!)
+        return signal
     }
 }
 
 extension SignalProducer {
     /// Applies an operator over several signals of different value types to one run
     /// of each producer; runs start left to right.
+    // Not cross-module optimised: Swift 6.3.1's CrossModuleOptimization pass aborts
+    // on this parameter pack ("Abstract conformance with bad subject type").
+    @_semantics("optimize.no.crossmodule")
     static func lift<each S, V, G>(
         _ first: SignalProducer,
         _ rest: repeat SignalProducer<each S, Error>,
@@ -84,16 +131,4 @@ extension SignalProducer {
             for run in repeat each restRuns { run.start() }
         }
     }
-}
-
-/// Rebuilds a tuple from the type-erased values of a funnel whose inputs were
-/// attached in the order of the tuple's elements, each value erased from the type
-/// of its position.
-func unerased<First, each Rest>(_ values: [Any], as _: (First, repeat each Rest).Type) -> (First, repeat each Rest) {
-    var index = 0
-    func next<Element>(_: Element.Type) -> Element {
-        index += 1
-        return values[index] as! Element
-    }
-    return (values[0] as! First, repeat next((each Rest).self))
 }

@@ -21,14 +21,41 @@ extension Signal {
     ///
     /// Completes when every input has completed; fails or is interrupted as soon as
     /// any input is.
+    // Not cross-module optimised: Swift 6.3.1's CrossModuleOptimization pass aborts
+    // on this parameter pack ("Abstract conformance with bad subject type").
+    @_semantics("optimize.no.crossmodule")
     public static func combineLatest<each S>(
         _ first: Signal<Value, Error>,
         _ rest: repeat Signal<each S, Error>
     ) -> Signal<(Value, repeat each S), Error> {
-        var inputs = [first.funnelInput { $0 as Any }]
-        for signal in repeat each rest { inputs.append(signal.funnelInput { $0 as Any }) }
-        return .funnel(inputs) { arrivals, inputCount in
-            arrivals.combiningLatest(inputCount) { unerased($0, as: (Value, repeat each S).self) }
+        .funnelled { funnel, output, lifetime in
+            let latest = LatestTuple<Value, repeat each S>()
+            var inputCount = 1
+            for _ in repeat each rest { inputCount += 1 }
+            let state = CombineLatestState(inputCount: inputCount, output: output, assemble: latest.values)
+            lifetime += funnel.attach(first, state.handler(keepingLatestIn: latest.first))
+            for (signal, latest) in repeat (each rest, each latest.rest) {
+                lifetime += funnel.attach(signal, state.handler(keepingLatestIn: latest))
+            }
+        }
+    }
+
+    /// Combines the latest values of `first` and `second`: once both have sent a
+    /// value, sends a pair of their latest values whenever either sends one.
+    ///
+    /// The two-signal case of ``combineLatest(_:_:)``, which a client specialises
+    /// for its value types.
+    @inlinable
+    public static func combineLatest<Other>(
+        _ first: Signal<Value, Error>,
+        _ second: Signal<Other, Error>
+    ) -> Signal<(Value, Other), Error> {
+        .funnelled { funnel, output, lifetime in
+            let firstLatest = LatestValue<Value>()
+            let secondLatest = LatestValue<Other>()
+            let state = CombineLatestState(inputCount: 2, output: output) { (firstLatest.current, secondLatest.current) }
+            lifetime += funnel.attach(first, state.handler(keepingLatestIn: firstLatest))
+            lifetime += funnel.attach(second, state.handler(keepingLatestIn: secondLatest))
         }
     }
 
@@ -40,44 +67,92 @@ extension Signal {
     /// any signal is. With no signal at all, the result has completed already
     /// (observers get `interrupted`); the producer version can send a sentinel instead.
     public static func combineLatest<S: Sequence>(_ signals: S) -> Signal<[Value], Error> where S.Element == Signal {
-        let inputs = signals.map { $0.funnelInput { $0 } }
-        guard !inputs.isEmpty else { return .empty }
-        return .funnel(inputs) { arrivals, inputCount in
-            arrivals.combiningLatest(inputCount) { $0 }
+        let signals = Array(signals)
+        guard !signals.isEmpty else { return .empty }
+        return .funnelled { funnel, output, lifetime in
+            let latest = signals.map { _ in LatestValue<Value>() }
+            let state = CombineLatestState(inputCount: signals.count, output: output) { latest.map { $0.value! } }
+            for (signal, latest) in Swift.zip(signals, latest) {
+                lifetime += funnel.attach(signal, state.handler(keepingLatestIn: latest))
+            }
         }
     }
 
     /// Combines the latest values of this signal and `other` into pairs; see
     /// ``combineLatest(_:_:)``.
+    @inlinable
     public func combineLatest<U>(with other: Signal<U, Error>) -> Signal<(Value, U), Error> {
         Signal.combineLatest(self, other)
     }
+}
 
-    /// The combineLatest state machine over the arrivals of a funnel of `inputCount`
-    /// inputs; `assemble` builds a result from the latest value of every input.
-    /// Its state needs no lock: the funnel calls it one arrival at a time.
-    fileprivate func combiningLatest<Element, Output>(
-        _ inputCount: Int,
-        _ assemble: @escaping ([Element]) -> Output
-    ) -> Signal<Output, Error> where Value == Arrival<Element> {
-        var latest = [Element?](repeating: nil, count: inputCount)
-        var silentInputs = inputCount
-        var activeInputs = inputCount
-        return derived(forwarding: { event, input in
+/// The latest value of one input of `combineLatest`; `nil` until it sends one.
+/// Touched only by the handlers of one ``Funnel``.
+@usableFromInline
+final class LatestValue<Value> {
+    // Touched only under the funnel, never around a call out: unchecked exclusivity.
+    @exclusivity(unchecked) @usableFromInline var value: Value?
+
+    @usableFromInline
+    init() {}
+
+    /// The latest value, which must have arrived.
+    @inlinable
+    var current: Value { value! }
+}
+
+/// The latest values of the inputs of a `combineLatest` of several types.
+private final class LatestTuple<First, each Rest> {
+    let first: LatestValue<First>
+    let rest: (repeat LatestValue<each Rest>)
+
+    init() {
+        first = LatestValue()
+        rest = (repeat LatestValue<each Rest>())
+    }
+
+    /// The tuple of the latest values; every input must have one.
+    func values() -> (First, repeat each Rest) {
+        (first.current, repeat (each rest).current)
+    }
+}
+
+/// The combineLatest state machine: the handlers of its inputs, which a ``Funnel``
+/// calls one event at a time, so its state needs no lock of its own; `assemble`
+/// builds a result from the latest value of every input.
+@usableFromInline
+final class CombineLatestState<Output, Error: Swift.Error> {
+    // Touched only under the funnel, never around a call out: unchecked exclusivity.
+    @exclusivity(unchecked) @usableFromInline var silentInputs: Int
+    @exclusivity(unchecked) @usableFromInline var activeInputs: Int
+    @usableFromInline let output: FunnelOutput<Output, Error>
+    @usableFromInline let assemble: () -> Output
+
+    @inlinable
+    init(inputCount: Int, output: FunnelOutput<Output, Error>, assemble: @escaping () -> Output) {
+        silentInputs = inputCount
+        activeInputs = inputCount
+        self.output = output
+        self.assemble = assemble
+    }
+
+    /// The handler of one input, whose latest value `latest` keeps.
+    @inlinable
+    func handler<Value>(keepingLatestIn latest: LatestValue<Value>) -> (Signal<Value, Error>.Event) -> Void {
+        { [self] event in
             switch event {
-            case let .value(.value(element, index)):
-                if latest[index] == nil { silentInputs -= 1 }
-                latest[index] = element
-                // Every slot is filled once no input is silent.
-                if silentInputs == 0 { input.send(value: assemble(latest.map { $0! })) }
-            case .value(.completed):
+            case let .value(value):
+                if latest.value == nil { silentInputs -= 1 }
+                latest.value = value
+                // Every input has a value once none is silent.
+                if silentInputs == 0 { output.send(.value(assemble())) }
+            case .completed:
                 activeInputs -= 1
-                if activeInputs == 0 { input.sendCompleted() }
-            case let .failed(error): input.send(error: error)
-            case .completed: input.sendCompleted()
-            case .interrupted: input.sendInterrupted()
+                if activeInputs == 0 { output.send(.completed) }
+            case let .failed(error): output.send(.failed(error))
+            case .interrupted: output.send(.interrupted)
             }
-        })
+        }
     }
 }
 
@@ -88,6 +163,9 @@ extension SignalProducer {
     ///
     /// Completes when every input has completed; fails or is interrupted as soon as
     /// any input is.
+    // Not cross-module optimised: Swift 6.3.1's CrossModuleOptimization pass aborts
+    // on this parameter pack ("Abstract conformance with bad subject type").
+    @_semantics("optimize.no.crossmodule")
     public static func combineLatest<each S>(
         _ first: SignalProducer<Value, Error>,
         _ rest: repeat SignalProducer<each S, Error>

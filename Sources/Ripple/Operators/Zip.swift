@@ -20,14 +20,22 @@ extension Signal {
     ///
     /// Completes when an input has completed and all of its values have been used;
     /// fails or is interrupted as soon as any input is.
+    // Not cross-module optimised: Swift 6.3.1's CrossModuleOptimization pass aborts
+    // on this parameter pack ("Abstract conformance with bad subject type").
+    @_semantics("optimize.no.crossmodule")
     public static func zip<each S>(
         _ first: Signal<Value, Error>,
         _ rest: repeat Signal<each S, Error>
     ) -> Signal<(Value, repeat each S), Error> {
-        var inputs = [first.funnelInput { $0 as Any }]
-        for signal in repeat each rest { inputs.append(signal.funnelInput { $0 as Any }) }
-        return .funnel(inputs) { arrivals, inputCount in
-            arrivals.zipping(inputCount) { unerased($0, as: (Value, repeat each S).self) }
+        .funnelled { funnel, output, lifetime in
+            let state = ZipState<(Value, repeat each S), Error>(output: output)
+            let firstBuffer = state.makeBuffer(of: Value.self)
+            let restBuffers = (repeat state.makeBuffer(of: (each S).self))
+            state.assemble = { (firstBuffer.removeFirst(), repeat (each restBuffers).removeFirst()) }
+            lifetime += funnel.attach(first, state.handler(buffering: firstBuffer))
+            for (signal, buffer) in repeat (each rest, each restBuffers) {
+                lifetime += funnel.attach(signal, state.handler(buffering: buffer))
+            }
         }
     }
 
@@ -39,10 +47,15 @@ extension Signal {
     /// result has completed already (observers get `interrupted`); the producer
     /// version can send a sentinel instead.
     public static func zip<S: Sequence>(_ signals: S) -> Signal<[Value], Error> where S.Element == Signal {
-        let inputs = signals.map { $0.funnelInput { $0 } }
-        guard !inputs.isEmpty else { return .empty }
-        return .funnel(inputs) { arrivals, inputCount in
-            arrivals.zipping(inputCount) { $0 }
+        let signals = Array(signals)
+        guard !signals.isEmpty else { return .empty }
+        return .funnelled { funnel, output, lifetime in
+            let state = ZipState<[Value], Error>(output: output)
+            let buffers = signals.map { _ in state.makeBuffer(of: Value.self) }
+            state.assemble = { buffers.map { $0.removeFirst() } }
+            for (signal, buffer) in Swift.zip(signals, buffers) {
+                lifetime += funnel.attach(signal, state.handler(buffering: buffer))
+            }
         }
     }
 
@@ -50,43 +63,79 @@ extension Signal {
     public func zip<U>(with other: Signal<U, Error>) -> Signal<(Value, U), Error> {
         Signal.zip(self, other)
     }
+}
 
-    /// The zip state machine over the arrivals of a funnel of `inputCount` inputs;
-    /// `assemble` builds a result from the oldest buffered value of every input.
-    /// Its state needs no lock: the funnel calls it one arrival at a time.
-    fileprivate func zipping<Element, Output>(
-        _ inputCount: Int,
-        _ assemble: @escaping ([Element]) -> Output
-    ) -> Signal<Output, Error> where Value == Arrival<Element> {
-        var buffers = [FIFO<Element>](repeating: FIFO(), count: inputCount)
-        var hasCompleted = [Bool](repeating: false, count: inputCount)
-        var emptyBuffers = inputCount
-        return derived(forwarding: { event, input in
+/// What the buffers of one `zip` count together: how many are empty, and whether
+/// taking the current tuple exhausted an input that has completed. Touched only by
+/// the handlers of one ``Funnel``.
+private final class ZipCounts {
+    var emptyBuffers = 0
+    var isExhausted = false
+}
+
+/// The values of one input of `zip` that are waiting for the other inputs.
+private final class ZipBuffer<Value> {
+    private var values = FIFO<Value>()
+    private let counts: ZipCounts
+    var hasCompleted = false
+
+    init(counts: ZipCounts) {
+        self.counts = counts
+        counts.emptyBuffers += 1
+    }
+
+    var isEmpty: Bool { values.isEmpty }
+
+    func append(_ value: Value) {
+        if values.isEmpty { counts.emptyBuffers -= 1 }
+        values.append(value)
+    }
+
+    /// Removes and returns the oldest value; the buffer must not be empty.
+    func removeFirst() -> Value {
+        let value = values.removeFirst()
+        if values.isEmpty {
+            counts.emptyBuffers += 1
+            if hasCompleted { counts.isExhausted = true }
+        }
+        return value
+    }
+}
+
+/// The zip state machine: the handlers of its inputs, which a ``Funnel`` calls one
+/// event at a time, so its state needs no lock of its own; `assemble` builds a
+/// result from the oldest buffered value of every input.
+private final class ZipState<Output, Error: Swift.Error> {
+    private let counts = ZipCounts()
+    private let output: FunnelOutput<Output, Error>
+    /// Set once, before any input is attached.
+    var assemble: () -> Output = { preconditionFailure("zip's assemble is set before its inputs are attached") }
+
+    init(output: FunnelOutput<Output, Error>) {
+        self.output = output
+    }
+
+    /// A buffer for one more input.
+    func makeBuffer<Value>(of _: Value.Type) -> ZipBuffer<Value> {
+        ZipBuffer(counts: counts)
+    }
+
+    /// The handler of the input whose values `buffer` keeps.
+    func handler<Value>(buffering buffer: ZipBuffer<Value>) -> (Signal<Value, Error>.Event) -> Void {
+        { [self] event in
             switch event {
-            case let .value(.value(element, index)):
-                if buffers[index].isEmpty { emptyBuffers -= 1 }
-                buffers[index].append(element)
-                guard emptyBuffers == 0 else { return }
-                var heads: [Element] = []
-                heads.reserveCapacity(inputCount)
-                var isExhausted = false
-                for index in buffers.indices {
-                    heads.append(buffers[index].removeFirst())
-                    if buffers[index].isEmpty {
-                        emptyBuffers += 1
-                        if hasCompleted[index] { isExhausted = true }
-                    }
-                }
-                input.send(value: assemble(heads))
-                if isExhausted { input.sendCompleted() }
-            case let .value(.completed(index)):
-                hasCompleted[index] = true
-                if buffers[index].isEmpty { input.sendCompleted() }
-            case let .failed(error): input.send(error: error)
-            case .completed: input.sendCompleted()
-            case .interrupted: input.sendInterrupted()
+            case let .value(value):
+                buffer.append(value)
+                guard counts.emptyBuffers == 0 else { return }
+                output.send(.value(assemble()))
+                if counts.isExhausted { output.send(.completed) }
+            case .completed:
+                buffer.hasCompleted = true
+                if buffer.isEmpty { output.send(.completed) }
+            case let .failed(error): output.send(.failed(error))
+            case .interrupted: output.send(.interrupted)
             }
-        })
+        }
     }
 }
 
@@ -124,6 +173,9 @@ extension SignalProducer {
     ///
     /// Completes when an input has completed and all of its values have been used;
     /// fails or is interrupted as soon as any input is.
+    // Not cross-module optimised: Swift 6.3.1's CrossModuleOptimization pass aborts
+    // on this parameter pack ("Abstract conformance with bad subject type").
+    @_semantics("optimize.no.crossmodule")
     public static func zip<each S>(
         _ first: SignalProducer<Value, Error>,
         _ rest: repeat SignalProducer<each S, Error>

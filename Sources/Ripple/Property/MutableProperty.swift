@@ -39,7 +39,7 @@
 ///   complete, and ``lifetime`` ends.
 @propertyWrapper
 public final class MutableProperty<Value>: MutablePropertyProtocol {
-    private let storage: PropertyStorage<Value>
+    @usableFromInline let storage: PropertyStorage<Value>
     private let token: Lifetime.Token
 
     /// The changes from now on; completes when the property is deinitialised.
@@ -52,7 +52,7 @@ public final class MutableProperty<Value>: MutablePropertyProtocol {
     public init(_ initial: Value) {
         let (changes, input) = Signal<Value, Never>.pipe()
         signal = changes
-        storage = PropertyStorage(initial, relayingTo: input)
+        storage = PropertyStorage(initial, relay: changes.core, input: input)
         (lifetime, token) = Lifetime.make()
     }
 
@@ -69,12 +69,14 @@ public final class MutableProperty<Value>: MutablePropertyProtocol {
 
     /// The current value. Setting it sends the new value to observers, also when it
     /// equals the old one.
+    @inlinable
     public var value: Value {
         get { storage.value }
         set { storage.set(newValue) }
     }
 
     /// The current value, as a property wrapper.
+    @inlinable
     public var wrappedValue: Value {
         get { storage.value }
         set { storage.set(newValue) }
@@ -101,12 +103,14 @@ public final class MutableProperty<Value>: MutablePropertyProtocol {
     ///
     /// - Precondition: `action` neither reads nor sets this property (it would
     ///   deadlock; it is reported instead).
+    @inlinable
     @discardableResult
     public func modify<Result, Failure>(_ action: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         try storage.modify(action)
     }
 
     /// Sets a new value and returns the old one, atomically.
+    @inlinable
     @discardableResult
     public func swap(_ newValue: Value) -> Value {
         storage.modify { value in
@@ -117,6 +121,7 @@ public final class MutableProperty<Value>: MutablePropertyProtocol {
 
     /// Runs `action` with the current value while no update can happen; returns
     /// what `action` returns.
+    @inlinable
     public func withValue<Result, Failure>(_ action: (Value) throws(Failure) -> Result) throws(Failure) -> Result {
         try storage.withValue(action)
     }

@@ -29,7 +29,7 @@
 /// ```
 @propertyWrapper
 public final class Property<Value>: PropertyProtocol {
-    private let storage: PropertyStorage<Value>
+    @usableFromInline let storage: PropertyStorage<Value>
     /// Relays the changes; deinitialised with the last user, which stops the run
     /// that feeds `storage`.
     public let signal: Signal<Value, Never>
@@ -43,7 +43,7 @@ public final class Property<Value>: PropertyProtocol {
     public init(value: Value) {
         let (changes, input) = Signal<Value, Never>.pipe()
         signal = changes
-        storage = PropertyStorage(value, relayingTo: input)
+        storage = PropertyStorage(value, relay: changes.core, input: input)
         capturedSource = nil
         storage.complete()
     }
@@ -87,13 +87,15 @@ public final class Property<Value>: PropertyProtocol {
         let first = FirstValue<Value>()
         let relay: Signal<Value, Never> = producer.startWithSignal { upstream, interrupter in
             let (changes, input) = Signal<Value, Never>.pipe(disposable: interrupter)
+            // The core, not the shell: the run must not keep `changes` alive.
+            let relay = changes.core
             upstream.observe { event in
                 switch event {
                 case let .value(value):
                     if let storage = first.storage {
                         storage.set(value)
                     } else {
-                        first.storage = PropertyStorage(value, relayingTo: input)
+                        first.storage = PropertyStorage(value, relay: relay, input: input)
                     }
                 case .completed, .interrupted:
                     first.storage?.complete()
@@ -110,11 +112,13 @@ public final class Property<Value>: PropertyProtocol {
     }
 
     /// The current value.
+    @inlinable
     public var value: Value {
         storage.value
     }
 
     /// The current value, as a property wrapper.
+    @inlinable
     public var wrappedValue: Value {
         storage.value
     }

@@ -58,6 +58,9 @@ extension Property {
     /// ```
     ///
     /// It completes once every input has gone away.
+    // Not cross-module optimised: Swift 6.3.1's CrossModuleOptimization pass aborts
+    // on this parameter pack ("Abstract conformance with bad subject type").
+    @_semantics("optimize.no.crossmodule")
     public static func combineLatest<First: PropertyProtocol, each Rest: PropertyProtocol>(
         _ first: First,
         _ rest: repeat each Rest
@@ -84,6 +87,9 @@ extension Property {
     ///
     /// It completes once an input has gone away and none of its values is left to
     /// pair.
+    // Not cross-module optimised: Swift 6.3.1's CrossModuleOptimization pass aborts
+    // on this parameter pack ("Abstract conformance with bad subject type").
+    @_semantics("optimize.no.crossmodule")
     public static func zip<First: PropertyProtocol, each Rest: PropertyProtocol>(
         _ first: First,
         _ rest: repeat each Rest

@@ -19,17 +19,31 @@ import Synchronization
 /// - `mutatingThread` is the thread running a `modify` action, which holds
 ///   `valueLock`: a read or write of the same property from inside that action is
 ///   a programming error, reported instead of deadlocking.
+///
+/// The update path (`set`, `modify`, `serialised`, `value`) is inlinable, so a
+/// client specialises it for its value type, down to the relay's signal core: a set
+/// sends straight into `relay` rather than through `input`'s closure, which would run
+/// the core's delivery unspecialised. `input` is kept for its lifetime only (its
+/// deinitialisation interrupts the relay, which `complete()` has done first).
+@usableFromInline
 final class PropertyStorage<Value>: @unchecked Sendable {  // `storedValue` and `hasEnded` are guarded by `valueLock`
-    private let valueLock = Lock()
-    private var storedValue: Value
+    @usableFromInline let valueLock = Lock()
+    // Touched only under `valueLock`; a `modify` action that would reach it again is
+    // stopped by `lockValue`'s precondition first: unchecked exclusivity.
+    @exclusivity(unchecked) @usableFromInline var storedValue: Value
     private var hasEnded = false
-    private let updateLock = Lock()
-    private let updateOwner = Atomic<UInt>(0)
-    private let mutatingThread = Atomic<UInt>(0)
+    @usableFromInline let updateLock = Lock()
+    @usableFromInline let updateOwner = Atomic<UInt>(0)
+    @usableFromInline let mutatingThread = Atomic<UInt>(0)
+    /// The core of the signal that relays the changes; what `input` sends into.
+    @usableFromInline let relay: Signal<Value, Never>.Core
     private let input: Signal<Value, Never>.Observer
 
-    init(_ initial: Value, relayingTo input: Signal<Value, Never>.Observer) {
+    /// A storage whose changes the signal of core `relay` relays; `input` is that
+    /// signal's input.
+    init(_ initial: Value, relay: Signal<Value, Never>.Core, input: Signal<Value, Never>.Observer) {
         storedValue = initial
+        self.relay = relay
         self.input = input
     }
 
@@ -39,6 +53,7 @@ final class PropertyStorage<Value>: @unchecked Sendable {  // `storedValue` and 
     }
 
     /// The current value.
+    @inlinable
     var value: Value {
         lockValue()
         defer { valueLock.unlock() }
@@ -47,6 +62,7 @@ final class PropertyStorage<Value>: @unchecked Sendable {  // `storedValue` and 
 
     /// Runs `body` with updates serialised (see the type's invariants); a call from
     /// the thread that is already serialising runs `body` at once.
+    @inlinable
     func serialised<Result, Failure>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         let thread = currentThreadID()
         if updateOwner.load(ordering: .relaxed) == thread {
@@ -63,17 +79,19 @@ final class PropertyStorage<Value>: @unchecked Sendable {  // `storedValue` and 
 
     /// Mutates the value in place, then sends the new value; returns what `action`
     /// returns.
+    @inlinable
     func modify<Result, Failure>(_ action: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         try serialised { () throws(Failure) -> Result in
             let (result, newValue) = try mutateLocked(action)
-            input.send(value: newValue)
+            relay.send(.value(newValue))
             return result
         }
     }
 
     /// Runs `action` on the stored value under `valueLock`; returns its result and
     /// the new value.
-    private func mutateLocked<Result, Failure>(
+    @inlinable
+    func mutateLocked<Result, Failure>(
         _ action: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> (Result, Value) {
         lockValue()
@@ -86,12 +104,20 @@ final class PropertyStorage<Value>: @unchecked Sendable {  // `storedValue` and 
         return (result, storedValue)
     }
 
-    /// Stores `newValue` and sends it.
+    /// Stores `newValue` and sends it: `modify { $0 = newValue }` without a user
+    /// action under `valueLock`.
+    @inlinable
     func set(_ newValue: Value) {
-        modify { $0 = newValue }
+        serialised {
+            lockValue()
+            storedValue = newValue
+            valueLock.unlock()
+            relay.send(.value(newValue))
+        }
     }
 
     /// Runs `action` with the current value while no update can happen.
+    @inlinable
     func withValue<Result, Failure>(_ action: (Value) throws(Failure) -> Result) throws(Failure) -> Result {
         try serialised { () throws(Failure) -> Result in try action(value) }
     }
@@ -103,7 +129,7 @@ final class PropertyStorage<Value>: @unchecked Sendable {  // `storedValue` and 
             lockValue()
             hasEnded = true
             valueLock.unlock()
-            input.sendCompleted()
+            relay.send(.completed)
         }
     }
 
@@ -123,7 +149,8 @@ final class PropertyStorage<Value>: @unchecked Sendable {  // `storedValue` and 
         }
     }
 
-    private func lockValue() {
+    @inlinable
+    func lockValue() {
         precondition(
             mutatingThread.load(ordering: .relaxed) != currentThreadID(),
             "A property was read or set from inside its own modify action"
