@@ -13,15 +13,18 @@ import Synchronization
 /// bag += { print("goodbye") }
 /// bag.dispose()  // detaches the observer, then prints "goodbye"
 /// ```
-public final class CompositeDisposable: Disposable, @unchecked Sendable {  // `entries`, `lateArrivals` and `hasFinishedDisposing` are guarded by `lock`
+public final class CompositeDisposable: Disposable, @unchecked Sendable {  // `entries`, `lateArrivals`, `hasFinishedDisposing` and `endedSignal` are guarded by `lock`
     private let lock = Lock()
     private let disposed = Atomic<Bool>(false)
-    private var entries = Bag<Entry, any Disposable>()
+    private var entries = Bag<Entry, Member>()
     /// Added while the members were being disposed, on another thread or from inside
     /// a member's disposal; disposed by the disposing thread once the members are.
-    private var lateArrivals: [any Disposable] = []
+    private var lateArrivals: [Member] = []
     /// Every member, late arrivals included, has been disposed.
     private var hasFinishedDisposing = false
+    /// The `ended` signal of the lifetimes made from this composite, created on
+    /// first use: most lifetimes are never asked for it.
+    private var endedSignal: Signal<Never, Never>?
 
     /// Creates an empty composite.
     public init() {}
@@ -49,28 +52,7 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {  // `e
     @discardableResult
     public func add(_ disposable: (any Disposable)?) -> (any Disposable)? {
         guard let disposable else { return nil }
-        let entry = Entry(in: self)
-        enum Outcome { case added, waitsForDisposal, disposeNow }
-        let outcome = lock.withLock { () -> Outcome in
-            guard disposed.load(ordering: .relaxed) else {
-                entries.insert(disposable, for: entry)
-                return .added
-            }
-            // While the members are being disposed, a late arrival waits for them,
-            // so that it runs after what was added before it, as in order.
-            guard hasFinishedDisposing else {
-                lateArrivals.append(disposable)
-                return .waitsForDisposal
-            }
-            return .disposeNow
-        }
-        switch outcome {
-        case .added: return entry
-        case .waitsForDisposal: return nil
-        case .disposeNow:
-            disposable.dispose()
-            return nil
-        }
+        return add(.disposable(disposable))
     }
 
     /// Adds a closure to run when the group is disposed.
@@ -79,12 +61,37 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {  // `e
     ///   or `nil` if the composite was already disposed (the closure has then run).
     @discardableResult
     public func add(_ action: @escaping () -> Void) -> (any Disposable)? {
-        add(AnyDisposable(action))
+        add(.action(action))
+    }
+
+    private func add(_ member: Member) -> (any Disposable)? {
+        enum Outcome { case added(Entry), waitsForDisposal, disposeNow }
+        let outcome = lock.withLock { () -> Outcome in
+            guard disposed.load(ordering: .relaxed) else {
+                let entry = Entry(in: self)
+                entries.insert(member, for: entry)
+                return .added(entry)
+            }
+            // While the members are being disposed, a late arrival waits for them,
+            // so that it runs after what was added before it, as in order.
+            guard hasFinishedDisposing else {
+                lateArrivals.append(member)
+                return .waitsForDisposal
+            }
+            return .disposeNow
+        }
+        switch outcome {
+        case let .added(entry): return entry
+        case .waitsForDisposal: return nil
+        case .disposeNow:
+            member.dispose()
+            return nil
+        }
     }
 
     /// Disposes every disposable in the group, in the order they were added.
     public func dispose() {
-        let all = lock.withLock { () -> ContiguousArray<Bag<Entry, any Disposable>.Slot?>? in
+        let all = lock.withLock { () -> ContiguousArray<Bag<Entry, Member>.Slot?>? in
             guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return nil }
             return entries.removeAll()
         }
@@ -93,13 +100,13 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {  // `e
             slot.payload.dispose()
         }
         while true {
-            let late = lock.withLock { () -> [any Disposable] in
+            let late = lock.withLock { () -> [Member] in
                 defer { lateArrivals = [] }
                 if lateArrivals.isEmpty { hasFinishedDisposing = true }
                 return lateArrivals
             }
             guard !late.isEmpty else { return }
-            for disposable in late { disposable.dispose() }
+            for member in late { member.dispose() }
         }
     }
 
@@ -117,6 +124,37 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {  // `e
 
     fileprivate func remove(_ entry: Entry) {
         lock.withLock { _ = entries.remove(entry) }
+    }
+
+    /// A signal that completes when this composite is disposed: the `ended` signal
+    /// of the lifetimes made from it, created on first use and then shared.
+    var ended: Signal<Never, Never> {
+        if let cached = lock.withLock({ endedSignal }) { return cached }
+        // Created outside the lock: its generator adds to this composite.
+        let signal = Signal<Never, Never> { observer, _ in
+            add { observer.sendCompleted() }
+        }
+        return lock.withLock {
+            if let cached = endedSignal { return cached }
+            endedSignal = signal
+            return signal
+        }
+    }
+}
+
+extension CompositeDisposable {
+    /// One member: a disposable, or a closure kept as it is rather than wrapped in
+    /// an ``AnyDisposable``.
+    private enum Member {
+        case disposable(any Disposable)
+        case action(() -> Void)
+
+        func dispose() {
+            switch self {
+            case let .disposable(disposable): disposable.dispose()
+            case let .action(action): action()
+            }
+        }
     }
 }
 

@@ -26,8 +26,7 @@ public protocol Disposable: AnyObject, Sendable {
 /// ```
 ///
 /// The closure is released as soon as it has run.
-public final class AnyDisposable: Disposable, @unchecked Sendable {  // `action` is guarded by `lock`
-    private let lock = Lock()
+public final class AnyDisposable: Disposable, @unchecked Sendable {  // `action` is set before publication and then touched only by the one caller that wins `disposed`
     private let disposed = Atomic<Bool>(false)
     private var action: (() -> Void)?
 
@@ -48,10 +47,6 @@ public final class AnyDisposable: Disposable, @unchecked Sendable {  // `action`
         self.init { disposable.dispose() }
     }
 
-    deinit {
-        lock.deallocate()
-    }
-
     /// Whether ``dispose()`` has been called.
     public var isDisposed: Bool {
         disposed.load(ordering: .acquiring)
@@ -59,11 +54,10 @@ public final class AnyDisposable: Disposable, @unchecked Sendable {  // `action`
 
     /// Runs the closure if this is the first call; otherwise does nothing.
     public func dispose() {
+        // Only the caller that flips `disposed` reads or writes `action` after init.
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let action = lock.withLock { () -> (() -> Void)? in
-            defer { self.action = nil }
-            return self.action
-        }
+        let action = self.action
+        self.action = nil
         action?()
     }
 }

@@ -16,11 +16,9 @@
 /// on the thread that ends the lifetime.
 public final class Lifetime: Sendable {
     private let disposables: CompositeDisposable
-    private let endedSignal: LazyEndedSignal
 
     init(_ disposables: CompositeDisposable) {
         self.disposables = disposables
-        self.endedSignal = LazyEndedSignal(disposables)
     }
 
     /// Creates the lifetime that `token` controls.
@@ -54,7 +52,7 @@ public final class Lifetime: Sendable {
     /// has terminated; use ``observeEnded(_:)`` to run code at the end whether or
     /// not the lifetime has already ended.
     public var ended: Signal<Never, Never> {
-        endedSignal.signal
+        disposables.ended
     }
 
     /// Runs `action` when the lifetime ends, or at once if it has already ended.
@@ -94,34 +92,6 @@ public final class Lifetime: Sendable {
         /// Ends the lifetime now.
         public func dispose() {
             disposables.dispose()
-        }
-    }
-}
-
-/// The `ended` signal of a lifetime, created on first use: most lifetimes are
-/// never asked for it.
-private final class LazyEndedSignal: @unchecked Sendable {  // `cached` is guarded by `lock`
-    private let lock = Lock()
-    private var cached: Signal<Never, Never>?
-    private let disposables: CompositeDisposable
-
-    init(_ disposables: CompositeDisposable) {
-        self.disposables = disposables
-    }
-
-    deinit {
-        lock.deallocate()
-    }
-
-    var signal: Signal<Never, Never> {
-        lock.withLock {
-            if let cached { return cached }
-            let disposables = self.disposables
-            let signal = Signal<Never, Never> { observer, _ in
-                disposables.add { observer.sendCompleted() }
-            }
-            cached = signal
-            return signal
         }
     }
 }

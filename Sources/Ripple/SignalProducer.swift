@@ -50,6 +50,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     }
 
     /// Creates a producer that sends `value`, then completes.
+    @inlinable
     public init(value: Value) {
         self.init { observer, _ in
             observer.send(value: value)
@@ -58,6 +59,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     }
 
     /// Creates a producer that sends `values` in order, then completes.
+    @inlinable
     public init(values: Value...) {
         self.init(values)
     }
@@ -65,6 +67,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// Creates a producer that sends the elements of `sequence` in order, then
     /// completes. The sequence is iterated anew on every start; iteration stops
     /// early when the run is disposed.
+    @inlinable
     public init<S: Sequence>(_ sequence: S) where S.Element == Value {
         self.init { observer, lifetime in
             var iterator = sequence.makeIterator()
@@ -76,12 +79,14 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     }
 
     /// Creates a producer that fails with `error` at once.
+    @inlinable
     public init(error: Error) {
         self.init { observer, _ in observer.send(error: error) }
     }
 
     /// Creates a producer that sends the success value then completes, or fails
     /// with the failure.
+    @inlinable
     public init(result: Result<Value, Error>) {
         self.init { observer, _ in
             switch result {
@@ -104,6 +109,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// let now = SignalProducer<Date, Never> { Date() }
     /// let cached = SignalProducer<Data, LoadError> { () throws(LoadError) in try cache.read() }
     /// ```
+    @inlinable
     public init(_ body: @escaping () throws(Error) -> Value) {
         self.init { observer, _ in
             do throws(Error) {
@@ -166,12 +172,12 @@ extension SignalProducer {
                 input = observer
                 lifetime = signalLifetime
             }
-            handle = RunHandle(input: input!, lifetime: lifetime!)
+            // The handle keeps what the start needs, so that `start` captures one
+            // object and costs no allocation of its own.
+            let handle = RunHandle(input: input!, lifetime: lifetime!, startHandler: startHandler)
+            self.handle = handle
             self.lifetime = lifetime!
-            start = { [input = input!, lifetime = lifetime!] in
-                guard !lifetime.hasEnded else { return }
-                startHandler(input, lifetime)
-            }
+            start = { [handle] in handle.start() }
         }
     }
 
@@ -253,18 +259,34 @@ extension SignalProducer where Error == Never {
 
 /// What `start` returns: disposing it interrupts the run; it counts as disposed
 /// once the run has ended for any reason.
-private final class RunHandle<Value, Error: Swift.Error>: Disposable, @unchecked Sendable {  // immutable; `input` serialises through its signal's locks
+private final class RunHandle<Value, Error: Swift.Error>: Disposable, @unchecked Sendable {  // `startHandler` is touched only by `start()`, once, on the starting thread; the rest is immutable, and `input` serialises through its signal's locks
     private let input: Signal<Value, Error>.Observer
     private let lifetime: Lifetime
+    /// Released once the run has started, so that a kept handle does not keep the
+    /// handler's captures alive.
+    private var startHandler: ((Signal<Value, Error>.Observer, Lifetime) -> Void)?
 
-    init(input: Signal<Value, Error>.Observer, lifetime: Lifetime) {
+    init(
+        input: Signal<Value, Error>.Observer,
+        lifetime: Lifetime,
+        startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void
+    ) {
         self.input = input
         self.lifetime = lifetime
+        self.startHandler = startHandler
     }
 
     var isDisposed: Bool { lifetime.hasEnded }
 
     func dispose() { input.sendInterrupted() }
+
+    /// Runs the start handler, unless the run was disposed before it started.
+    func start() {
+        guard let startHandler else { return }
+        self.startHandler = nil
+        guard !lifetime.hasEnded else { return }
+        startHandler(input, lifetime)
+    }
 }
 
 // MARK: - Lifting
@@ -284,7 +306,27 @@ extension SignalProducer {
     public func lift<U, F>(_ transform: @escaping (Signal<Value, Error>) -> Signal<U, F>) -> SignalProducer<U, F> {
         SignalProducer<U, F> {
             let run = makeRun()
-            return .init(forwarding: transform(run.signal), of: [run.handle], starting: [run.start])
+            return .init(forwarding: transform(run.signal), of: [run.handle], starting: run.start)
+        }
+    }
+
+    /// Applies a signal operator whose result is fed by its source alone, sends at
+    /// most one event for each event of its source, and ends at the latest with it,
+    /// in the same delivery (`map`, `filter`, `compactMap`, `take(first:)`,
+    /// `skip(first:)`, `promoteError`…): the run's signal is the operator's result
+    /// itself and its handle is the source run's handle, without the forwarding
+    /// signal that ``lift(_:)`` adds for results that may outlive their source.
+    ///
+    /// Disposing the run interrupts the source, and the interruption reaches the
+    /// result through the operator at once; from inside the source's delivery on
+    /// this thread, once that delivery is over, as for any signal (the event being
+    /// delivered finishes its way down first, and the source sends nothing more in
+    /// between). An operator that sends several events for one source event (the
+    /// `flatten()` of sequences) must use ``lift(_:)``, whose own signal ends at once.
+    func liftEndingWithSource<U, F>(_ transform: @escaping (Signal<Value, Error>) -> Signal<U, F>) -> SignalProducer<U, F> {
+        SignalProducer<U, F> {
+            let run = makeRun()
+            return .init(signal: transform(run.signal), handle: run.handle, start: run.start)
         }
     }
 
@@ -300,7 +342,10 @@ extension SignalProducer {
             return .init(
                 forwarding: transform(run.signal, otherRun.signal),
                 of: [run.handle, otherRun.handle],
-                starting: [run.start, otherRun.start]
+                starting: { [start = run.start, otherStart = otherRun.start] in
+                    start()
+                    otherStart()
+                }
             )
         }
     }
@@ -314,7 +359,10 @@ extension SignalProducer {
         let producers = Array(producers)
         return SignalProducer<V, G> {
             let runs = producers.map { $0.makeRun() }
-            return .init(forwarding: transform(runs.map(\.signal)), of: runs.map(\.handle), starting: runs.map(\.start))
+            let starts = runs.map(\.start)
+            return .init(forwarding: transform(runs.map(\.signal)), of: runs.map(\.handle)) {
+                for start in starts { start() }
+            }
         }
     }
 }
@@ -322,61 +370,65 @@ extension SignalProducer {
 extension SignalProducer.Run {
     /// The run of an operator applied to the runs of its sources: a signal of its
     /// own forwards `transformed`, so that disposing the run can end it even when it
-    /// outlives its sources. Starting starts the sources in order.
+    /// outlives its sources. `start` starts the sources in order.
     ///
     /// Disposal interrupts the sources that are still running, in order, and lets
     /// the interruption flow down through the operator, which decides how and where
     /// it arrives (at once, or on its scheduler). This run is interrupted directly
     /// only if no source was running any more, or if a source could not end at once
     /// (it was disposed from inside its own delivery).
-    init(forwarding transformed: Signal<Value, Error>, of sourceHandles: [any Disposable], starting sourceStarts: [() -> Void]) {
+    init(forwarding transformed: Signal<Value, Error>, of sourceHandles: [any Disposable], starting start: @escaping () -> Void) {
         // `transformed` is observed here, and kept by nothing else: once this run's
         // signal lets go of it, it ends.
-        var ownHandle: RunHandle<Value, Error>?
+        var handle: LiftedRunHandle<Value, Error>?
         let own = Signal<Value, Error> { input, lifetime in
-            ownHandle = RunHandle(input: input, lifetime: lifetime)
+            handle = LiftedRunHandle(sources: sourceHandles, input: input, lifetime: lifetime)
             lifetime += transformed.observe(input)
         }
-        self.init(signal: own, handle: LiftedRunHandle(sources: sourceHandles, own: ownHandle!)) {
-            sourceStarts.forEach { $0() }
-        }
+        self.init(signal: own, handle: handle!, start: start)
     }
 }
 
+/// A lifted run whose end may be on its way down through an asynchronous operator.
+private protocol EndingRun: AnyObject {
+    /// Disposal has ended every source, and the run's own end is on its way.
+    var isEnding: Bool { get }
+}
+
 /// The handle of a lifted run; see `SignalProducer.Run.init(forwarding:of:starting:)`.
-private final class LiftedRunHandle: Disposable {
+private final class LiftedRunHandle<Value, Error: Swift.Error>: Disposable, EndingRun, @unchecked Sendable {  // immutable but for the atomic `ending`; `input` serialises through its signal's locks
     private let sources: [any Disposable]
-    private let own: any Disposable
+    /// The input and lifetime of the run's own signal.
+    private let input: Signal<Value, Error>.Observer
+    private let lifetime: Lifetime
     /// Disposal has ended every source, and the run's own end is on its way down
     /// through the operator (on its scheduler, for an asynchronous one).
-    private let isEnding = Atomic(false)
+    private let ending = Atomic(false)
 
-    init(sources: [any Disposable], own: any Disposable) {
+    init(sources: [any Disposable], input: Signal<Value, Error>.Observer, lifetime: Lifetime) {
         self.sources = sources
-        self.own = own
+        self.input = input
+        self.lifetime = lifetime
     }
 
-    var isDisposed: Bool { own.isDisposed && sources.allSatisfy(\.isDisposed) }
+    var isEnding: Bool { ending.load(ordering: .acquiring) }
+
+    var isDisposed: Bool { lifetime.hasEnded && sources.allSatisfy(\.isDisposed) }
 
     func dispose() {
         let running = sources.filter { !$0.isDisposed }
         guard !running.isEmpty else {
-            own.dispose()
+            input.sendInterrupted()
             return
         }
         running.forEach { $0.dispose() }
         // A source disposed from inside its own delivery ends only once that
         // delivery is over: end this run now rather than wait for it. A source
         // whose end is on its way (through an asynchronous operator) is waited for.
-        if running.contains(where: { !$0.isDisposed && !Self.isEnding($0) }) {
-            own.dispose()
+        if running.contains(where: { !$0.isDisposed && !(($0 as? any EndingRun)?.isEnding ?? false) }) {
+            input.sendInterrupted()
         } else {
-            isEnding.store(true, ordering: .releasing)
+            ending.store(true, ordering: .releasing)
         }
     }
-
-    private static func isEnding(_ handle: any Disposable) -> Bool {
-        (handle as? LiftedRunHandle)?.isEnding.load(ordering: .acquiring) ?? false
-    }
 }
-

@@ -210,6 +210,19 @@ import Testing
         #expect(log.entries == ["first", "second"])
     }
 
+    @Test func endedSignalIsCreatedOnceAndSharedByTheLifetimesOfOneToken() {
+        let token = Lifetime.Token()
+        let first = Lifetime(token)
+        #expect(first.ended === first.ended)
+        #expect(first.ended === Lifetime(token).ended)
+    }
+
+    @Test func endedSignalOfAnEndedLifetimeHasAlreadyTerminated() {
+        var events: [Signal<Never, Never>.Event] = []
+        Lifetime.empty.ended.observe { events.append($0) }
+        #expect(events == [.interrupted])
+    }
+
     @Test func endedSignalInterruptsObserverArrivingAfterEnd() {
         let (lifetime, token) = Lifetime.make()
         let ended = lifetime.ended

@@ -198,6 +198,56 @@ import Testing
         #expect(recorder.entries == ["INTERRUPTED", "underlying ended"])
     }
 
+    @Test func aStartedRunHandleReleasesItsStartHandler() {
+        weak var weakWitness: Witness?
+        let run: any Disposable
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            run = SignalProducer<Int, Never> { observer, lifetime in
+                withExtendedLifetime(witness) {}
+                lifetime.observeEnded { withExtendedLifetime(observer) {} }
+            }.start()
+        }
+        withExtendedLifetime(run) {
+            #expect(!run.isDisposed)
+            #expect(weakWitness == nil)
+        }
+    }
+
+    // An operator that ends with its source (here `promoteError`) runs without a
+    // forwarding signal of its own; its runs keep the contracts of `lift`.
+
+    @Test func aRunOfAnOperatorEndingWithItsSourceIsDisposedOnceItCompletes() {
+        let run = SignalProducer<Int, Never>(value: 1).promoteError(TestError.self).start()
+        #expect(run.isDisposed)
+    }
+
+    @Test func disposingARunOfAnOperatorEndingWithItsSourceInterruptsItThenEndsTheSource() {
+        let recorder = Recorder<String>()
+        let producer = SignalProducer<Int, Never> { _, lifetime in
+            lifetime.observeEnded { recorder.append("underlying ended") }
+        }
+        let run = producer.promoteError(TestError.self).start { recorder.append("\($0)") }
+        run.dispose()
+        #expect(recorder.entries == ["INTERRUPTED", "underlying ended"])
+        #expect(run.isDisposed)
+    }
+
+    @Test func disposingARunOfAnOperatorEndingWithItsSourceFromInsideItsDeliveryStopsTheSource() {
+        var pulled = 0
+        let endless = SignalProducer<Int, Never>(AnySequence { AnyIterator<Int> { pulled += 1; return pulled } })
+        var received: [String] = []
+        endless.promoteError(TestError.self).startWithSignal { signal, interrupter in
+            _ = signal.observe { event in
+                received.append("\(event)")
+                if case .value(3) = event { interrupter.dispose() }
+            }
+        }
+        #expect(received == ["VALUE 1", "VALUE 2", "VALUE 3", "INTERRUPTED"])
+        #expect(pulled == 3)
+    }
+
     @Test func completedRunReleasesItsObserver() {
         weak var weakWitness: Witness?
         let (signal, input) = Signal<Int, Never>.pipe()

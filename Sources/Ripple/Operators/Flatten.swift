@@ -23,6 +23,8 @@
 // left to inference, as in `flatMap(.latest) { SignalProducer(value: $0) }`) the
 // same-error one is chosen without ambiguity.
 
+import Synchronization
+
 extension Signal where Value: SignalProducerConvertible {
     /// Flattens the inner streams this signal sends into one signal of their values,
     /// running them as `strategy` says; inner streams fail like this signal.
@@ -287,6 +289,9 @@ private final class Flattener<U, E: Swift.Error, F: Swift.Error> {
     private let input: Signal<U, F>.Observer
     private let innerError: (E) -> F
     private let state = Locked(State())
+    /// `.latest`: a copy of `state.latest` (0 for none; ids start at 1), written
+    /// under the state's lock and read without it by every event of an inner stream.
+    private let latestID = Atomic<UInt64>(0)
 
     init(_ strategy: FlattenStrategy, input: Signal<U, F>.Observer, innerError: @escaping (E) -> F) {
         switch strategy {
@@ -319,6 +324,7 @@ private final class Flattener<U, E: Swift.Error, F: Swift.Error> {
                 let previous = state.latest.flatMap { state.retire($0) }
                 let id = state.admit()
                 state.latest = id
+                latestID.store(id, ordering: .releasing)
                 return (id, previous)
             }
             guard let admitted else { return }
@@ -387,33 +393,41 @@ private final class Flattener<U, E: Swift.Error, F: Swift.Error> {
     /// A completion (or an interruption that counts as one) is handled by `end(id)`,
     /// once the run has also released its resources.
     private func observer(for id: UInt64) -> Signal<U, E>.Observer {
-        var hasWon = false
-        return Signal<U, E>.Observer { [self] event in
-            if case .race = mode, !hasWon {
-                hasWon = claimVictory(for: id)
-                guard hasWon else { return }
-            }
-            switch event {
-            case let .value(value):
-                if isForwarded(id) { input.send(value: value) }
-            case let .failed(error):
-                if isForwarded(id) { input.send(error: innerError(error)) }
-            case .interrupted:
-                switch mode {
-                case .race, .throttle: input.sendInterrupted()
-                case .concurrent, .latest: break
+        switch mode {
+        case .concurrent:
+            return Signal<U, E>.Observer { [self] event in
+                switch event {
+                case let .value(value): input.send(value: value)
+                case let .failed(error): input.send(error: innerError(error))
+                case .interrupted, .completed: break
                 }
-            case .completed:
-                break
+            }
+        case .latest:
+            // Only the events of the newest inner stream reach the result.
+            return Signal<U, E>.Observer { [self] event in
+                switch event {
+                case let .value(value):
+                    if latestID.load(ordering: .acquiring) == id { input.send(value: value) }
+                case let .failed(error):
+                    if latestID.load(ordering: .acquiring) == id { input.send(error: innerError(error)) }
+                case .interrupted, .completed: break
+                }
+            }
+        case .race, .throttle:
+            var hasWon = false
+            return Signal<U, E>.Observer { [self] event in
+                if case .race = mode, !hasWon {
+                    hasWon = claimVictory(for: id)
+                    guard hasWon else { return }
+                }
+                switch event {
+                case let .value(value): input.send(value: value)
+                case let .failed(error): input.send(error: innerError(error))
+                case .interrupted: input.sendInterrupted()
+                case .completed: break
+                }
             }
         }
-    }
-
-    /// Whether events of the inner stream `id` reach the result: under `.latest`, only
-    /// those of the newest inner stream do.
-    private func isForwarded(_ id: UInt64) -> Bool {
-        guard case .latest = mode else { return true }
-        return state.withLock { $0.latest == id }
     }
 
     /// `.race`: makes `id` the winner if there is none yet and disposes the others.

@@ -43,7 +43,7 @@ extension SignalProducer where Error == Never {
     /// Only for streams that cannot fail. `F` is usually inferred from the context:
     /// `loads.merge(with: taps.promoteError())`.
     public func promoteError<F>(_: F.Type = F.self) -> SignalProducer<Value, F> {
-        lift { $0.promoteError(F.self) }
+        liftEndingWithSource { $0.promoteError(F.self) }
     }
 }
 
@@ -52,6 +52,6 @@ extension SignalProducer where Value == Never {
     ///
     /// Only for streams that cannot send values, such as `Lifetime.ended`.
     public func promoteValue<U>(_: U.Type = U.self) -> SignalProducer<U, Error> {
-        lift { $0.promoteValue(U.self) }
+        liftEndingWithSource { $0.promoteValue(U.self) }
     }
 }
