@@ -11,7 +11,7 @@ extension Signal {
     /// a signal, it is called serially and in attach order by that signal.
     public final class Observer {
         @usableFromInline let action: (Event) -> Void
-        private let interruptsOnDeinit: Bool
+        @usableFromInline let interruptsOnDeinit: Bool
 
         /// Creates an observer that calls `action` with every event.
         @inlinable

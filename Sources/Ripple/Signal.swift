@@ -36,6 +36,7 @@ public final class Signal<Value, Error: Swift.Error> {
     /// The lifetime ends when the signal terminates; attach the resources that feed
     /// the signal to it. If `generator` does not keep the observer, the signal is
     /// interrupted as soon as the observer is released.
+    @inlinable
     public convenience init(_ generator: (_ input: Observer, _ lifetime: Lifetime) -> Void) {
         self.init(serialisedByUpstream: false, generator)
     }
@@ -43,11 +44,15 @@ public final class Signal<Value, Error: Swift.Error> {
     /// Creates a signal; with `serialisedByUpstream`, the caller guarantees that the
     /// input is used only from the delivery of one upstream signal, which serialises
     /// and de-recurses it, so the new signal needs no send lock of its own.
+    ///
+    /// Inlinable so that the input's closure, and the delivery it calls, are
+    /// specialised for the client's `Value` and `Error`.
+    @inlinable
     init(serialisedByUpstream: Bool, _ generator: (_ input: Observer, _ lifetime: Lifetime) -> Void) {
         let core = Core(serialisedByUpstream: serialisedByUpstream)
         self.core = core
         let input = Observer({ event in core.send(event) }, interruptsOnDeinit: true)
-        generator(input, Lifetime(core.resources))
+        generator(input, core.lifetime)
     }
 
     deinit {
@@ -59,6 +64,7 @@ public final class Signal<Value, Error: Swift.Error> {
     /// - Parameter disposable: disposed when the signal terminates.
     /// - Returns: `output`, the signal to observe, and `input`, the observer to send
     ///   events through. Releasing the input interrupts the signal.
+    @inlinable
     public static func pipe(disposable: (any Disposable)? = nil) -> (output: Signal, input: Observer) {
         var input: Observer?
         let signal = Signal { observer, lifetime in
@@ -87,14 +93,14 @@ public final class Signal<Value, Error: Swift.Error> {
     @inlinable
     @discardableResult
     public func observe(_ observer: Observer) -> (any Disposable)? {
-        core.observe(observer)
+        core.attach(Sink(observer))
     }
 
     /// Attaches a closure called with every event.
     @inlinable
     @discardableResult
     public func observe(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
-        observe(Observer(action))
+        core.attach(.events(action))
     }
 
     /// Attaches a closure called with every value as `.success` and a failure as
@@ -139,7 +145,7 @@ extension Signal where Error == Never {
     @inlinable
     @discardableResult
     public func observeValues(_ action: @escaping (Value) -> Void) -> (any Disposable)? {
-        observe(Observer(value: action))
+        core.attach(.values(action))
     }
 }
 

@@ -88,6 +88,33 @@ import Testing
         #expect(recorder.entries == ["first 1", "first 2"])
     }
 
+    /// A delivery checks each observer's subscription only once something has been
+    /// detached since it took its snapshot: detaching mid-delivery, on a derived signal
+    /// (no send lock of its own) and from every kind of observer, is still seen.
+    @Test func observerDetachedByAnEarlierObserverOfADerivedSignalMissesTheCurrentEvent() {
+        let recorder = Recorder<String>()
+        let (source, input) = Signal<Int, Never>.pipe()
+        let signal = source.map { $0 * 10 }
+        var second: (any Disposable)?
+        var third: (any Disposable)?
+        signal.observeValues { value in
+            recorder.append("first \(value)")
+            if value == 20 { second?.dispose() }
+            if value == 30 { third?.dispose() }
+        }
+        second = signal.observe { recorder.append("second \($0)") }
+        third = signal.observe(Signal<Int, Never>.Observer(value: { recorder.append("third \($0)") }))
+        signal.observeValues { recorder.append("fourth \($0)") }
+        input.send(value: 1)
+        input.send(value: 2)
+        input.send(value: 3)
+        #expect(recorder.entries == [
+            "first 10", "second VALUE 10", "third 10", "fourth 10",
+            "first 20", "third 20", "fourth 20",
+            "first 30", "fourth 30",
+        ])
+    }
+
     @Test func observerMayDetachItselfWhileHandlingAnEvent() {
         let recorder = Recorder<String>()
         let (signal, input) = Signal<Int, Never>.pipe()

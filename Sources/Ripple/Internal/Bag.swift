@@ -29,20 +29,28 @@ struct Bag<Key: BagKey, Payload> {
     struct Slot {
         @usableFromInline let key: Key
         @usableFromInline let payload: Payload
+
+        @inlinable
+        init(key: Key, payload: Payload) {
+            self.key = key
+            self.payload = payload
+        }
     }
 
-    @usableFromInline private(set) var slots: ContiguousArray<Slot?> = []
+    // Written only by the methods below (internal rather than private so that they
+    // can be inlined into, and specialised by, the signal core's callers).
+    @usableFromInline var slots: ContiguousArray<Slot?> = []
 
     /// The number of entries, holes excluded.
-    @usableFromInline private(set) var count = 0
+    @usableFromInline var count = 0
 
-    @usableFromInline
+    @inlinable
     init() {}
 
-    @usableFromInline
+    @inlinable
     var isEmpty: Bool { count == 0 }
 
-    @usableFromInline
+    @inlinable
     mutating func insert(_ payload: Payload, for key: Key) {
         key.bagIndex = slots.count
         slots.append(Slot(key: key, payload: payload))
@@ -50,7 +58,7 @@ struct Bag<Key: BagKey, Payload> {
     }
 
     /// Removes the entry of `key`; returns `false` if it was not in this bag.
-    @usableFromInline
+    @inlinable
     @discardableResult
     mutating func remove(_ key: Key) -> Bool {
         let index = key.bagIndex
@@ -59,7 +67,9 @@ struct Bag<Key: BagKey, Payload> {
         key.bagIndex = -1
         count -= 1
         if index == slots.count - 1 {
-            while let last = slots.last, last == nil { slots.removeLast() }
+            var end = index
+            while end > 0, slots[end - 1] == nil { end -= 1 }
+            slots.removeSubrange(end...)
         } else if slots.count - count > Swift.max(count, 16) {
             compact()
         }
@@ -67,7 +77,7 @@ struct Bag<Key: BagKey, Payload> {
     }
 
     /// Empties the bag and returns what it held, in insertion order, holes included.
-    @usableFromInline
+    @inlinable
     mutating func removeAll() -> ContiguousArray<Slot?> {
         let all = slots
         for case let slot? in all { slot.key.bagIndex = -1 }
@@ -76,7 +86,8 @@ struct Bag<Key: BagKey, Payload> {
         return all
     }
 
-    private mutating func compact() {
+    @usableFromInline
+    mutating func compact() {
         var compacted = ContiguousArray<Slot?>()
         compacted.reserveCapacity(count)
         for case let slot? in slots {

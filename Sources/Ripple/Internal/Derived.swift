@@ -5,6 +5,7 @@ extension Signal {
     /// This signal serialises and de-recurses what reaches the observer, so the new
     /// signal needs no send lock. The observer stays attached until the new signal
     /// terminates, or until nobody references or observes the new signal.
+    @inlinable
     func derived<U, F>(_ makeObserver: (Signal<U, F>.Observer) -> Observer) -> Signal<U, F> {
         Signal<U, F>(serialisedByUpstream: true) { input, lifetime in
             lifetime += observe(makeObserver(input))
@@ -14,11 +15,12 @@ extension Signal {
     /// A signal fed by this one alone that hands every event to `forward` together
     /// with the new signal's input; `forward` sends whatever it decides to (nothing,
     /// one event, several events). The common case of ``derived(_:)``.
+    @inlinable
     func derived<U, F>(
         forwarding forward: @escaping (_ event: Event, _ input: Signal<U, F>.Observer) -> Void
     ) -> Signal<U, F> {
-        derived { (input: Signal<U, F>.Observer) in
-            Observer { event in forward(event, input) }
+        Signal<U, F>(serialisedByUpstream: true) { input, lifetime in
+            lifetime += core.attach(.events { event in forward(event, input) })
         }
     }
 }

@@ -24,10 +24,15 @@ extension Signal {
         @usableFromInline let stateLock = Lock()
         @usableFromInline let sendLock: Lock?
         @usableFromInline let sendOwner = Atomic<UInt>(0)
-        @usableFromInline var pending = ContiguousArray<Event>()
-        @usableFromInline var observers = Bag<Subscription, Observer>()
-        @usableFromInline var isTerminated = false
-        @usableFromInline var hasShell = true
+        // `@exclusivity(unchecked)`: the locks above already make every access
+        // exclusive, and the dynamic checks would cost more than the delivery itself.
+        @exclusivity(unchecked) @usableFromInline var pending = ContiguousArray<Event>()
+        @exclusivity(unchecked) @usableFromInline var observers = Bag<Subscription, Sink>()
+        @exclusivity(unchecked) @usableFromInline var isTerminated = false
+        @exclusivity(unchecked) @usableFromInline var hasShell = true
+        /// How many observers have been detached by their disposables; lets a
+        /// delivery skip the per-observer `isActive` check while it has not changed.
+        @usableFromInline let detachments = Atomic<Int>(0)
 
         /// Disposed when the signal terminates: the generator's `Lifetime`.
         @usableFromInline let resources = CompositeDisposable()
@@ -35,6 +40,13 @@ extension Signal {
         @usableFromInline
         init(serialisedByUpstream: Bool) {
             sendLock = serialisedByUpstream ? nil : Lock()
+        }
+
+        /// The lifetime handed to the signal's generator: it ends when `resources` is
+        /// disposed.
+        @usableFromInline
+        var lifetime: Lifetime {
+            Lifetime(resources)
         }
 
         deinit {
@@ -91,8 +103,13 @@ extension Signal {
             stateLock.lock()
             let snapshot = observers.slots
             stateLock.unlock()
-            for case let slot? in snapshot where slot.key.isActive {
-                slot.payload.action(event)
+            // Every observer in the snapshot was active when it was taken; only a
+            // detachment since then (typically by an observer of this very event, on
+            // this thread) makes it worth checking each one.
+            let detachedBefore = detachments.load(ordering: .relaxed)
+            for case let slot? in snapshot {
+                if detachments.load(ordering: .relaxed) != detachedBefore, !slot.key.isActive { continue }
+                slot.payload.receive(event)
             }
             return false
         }
@@ -109,26 +126,30 @@ extension Signal {
             let snapshot = observers.removeAll()
             stateLock.unlock()
             for case let slot? in snapshot where slot.key.detach() {
-                slot.payload.action(event)
+                slot.payload.receive(event)
             }
             return true
         }
 
-        @usableFromInline
-        func observe(_ observer: Observer) -> (any Disposable)? {
+        /// Attaches `sink`; `nil` (after giving `sink` an `interrupted`) if the signal
+        /// has terminated.
+        @inlinable
+        func attach(_ sink: Sink) -> (any Disposable)? {
             let subscription = Subscription(core: self)
             stateLock.lock()
             guard !isTerminated else {
                 stateLock.unlock()
-                observer.sendInterrupted()
+                sink.receive(.interrupted)
                 return nil
             }
-            observers.insert(observer, for: subscription)
+            observers.insert(sink, for: subscription)
             stateLock.unlock()
             return subscription
         }
 
+        @usableFromInline
         func remove(_ subscription: Subscription) {
+            detachments.add(1, ordering: .relaxed)
             stateLock.lock()
             let removed = observers.remove(subscription)
             let endsSilently = removed && !hasShell && observers.isEmpty && !isTerminated
@@ -150,17 +171,50 @@ extension Signal {
         }
     }
 
+    /// What the core calls for each event, kept in its bag: the observer's closure
+    /// itself, so that a delivery calls the user's code with no layer in between.
+    @usableFromInline
+    enum Sink {
+        /// A closure that takes every event.
+        case events((Event) -> Void)
+        /// A closure that takes the values only (`observeValues`).
+        case values((Value) -> Void)
+        /// An input observer of another signal, kept so that it interrupts that signal
+        /// when released (see ``Observer``).
+        case input(Observer)
+
+        /// The sink for `observer`: its closure, or the observer itself if releasing it
+        /// has an effect.
+        @inlinable
+        init(_ observer: Observer) {
+            self = observer.interruptsOnDeinit ? .input(observer) : .events(observer.action)
+        }
+
+        @inlinable
+        func receive(_ event: Event) {
+            switch self {
+            case let .events(action):
+                action(event)
+            case let .values(action):
+                if case let .value(value) = event { action(value) }
+            case let .input(observer):
+                observer.action(event)
+            }
+        }
+    }
+
     /// The handle of one attached observer; disposing it detaches the observer.
     /// The observer itself is kept by the core's bag only, so a detached observer is
     /// released even while its handle is still referenced.
     @usableFromInline
     final class Subscription: Disposable, BagKey, @unchecked Sendable {  // `bagIndex` is guarded by the core's `stateLock`
         @usableFromInline let detached = Atomic<Bool>(false)
-        @usableFromInline var bagIndex = -1
+        @exclusivity(unchecked) @usableFromInline var bagIndex = -1
         private weak var core: Core?
         /// Counts this observer while it is attached (see `SubscriptionCounter`).
         private let counter: SubscriptionCounter?
 
+        @usableFromInline
         init(core: Core) {
             self.core = core
             counter = SubscriptionCounting.counterForNewSubscription

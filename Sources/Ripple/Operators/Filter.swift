@@ -6,6 +6,7 @@
 
 extension Signal {
     /// Forwards the values for which `isIncluded` returns `true`.
+    @inlinable
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value, Error> {
         derived(forwarding: { event, input in
             if case let .value(value) = event, !isIncluded(value) { return }

@@ -9,6 +9,7 @@
 
 extension Signal {
     /// Transforms every value with `transform`.
+    @inlinable
     public func map<U>(_ transform: @escaping (Value) -> U) -> Signal<U, Error> {
         derived(forwarding: { event, input in input.send(event.map(transform)) })
     }
@@ -25,11 +26,13 @@ extension Signal {
     }
 
     /// Transforms the error of a failure with `transform`.
+    @inlinable
     public func mapError<F>(_ transform: @escaping (Error) -> F) -> Signal<Value, F> {
         derived(forwarding: { event, input in input.send(event.mapError(transform)) })
     }
 
     /// Transforms every value with `transform` and forwards the non-`nil` results.
+    @inlinable
     public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> Signal<U, Error> {
         derived(forwarding: { (event, input: Signal<U, Error>.Observer) in
             switch event {
