@@ -18,6 +18,6 @@ extension Signal {
 extension SignalProducer {
     /// Forwards the values for which `isIncluded` returns `true`.
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> SignalProducer<Value, Error> {
-        lift { $0.filter(isIncluded) }
+        liftEndingWithSource { $0.filter(isIncluded) }
     }
 }

@@ -54,32 +54,32 @@ extension Signal {
 extension SignalProducer {
     /// Transforms every value with `transform`.
     public func map<U>(_ transform: @escaping (Value) -> U) -> SignalProducer<U, Error> {
-        lift { $0.map(transform) }
+        liftEndingWithSource { $0.map(transform) }
     }
 
     /// Replaces every value with the value at `keyPath`.
     public func map<U>(_ keyPath: KeyPath<Value, U>) -> SignalProducer<U, Error> {
-        lift { $0.map(keyPath) }
+        liftEndingWithSource { $0.map(keyPath) }
     }
 
     /// Replaces every value with `value`.
     @_disfavoredOverload
     public func map<U>(value: U) -> SignalProducer<U, Error> {
-        lift { $0.map(value: value) }
+        liftEndingWithSource { $0.map(value: value) }
     }
 
     /// Transforms the error of a failure with `transform`.
     public func mapError<F>(_ transform: @escaping (Error) -> F) -> SignalProducer<Value, F> {
-        lift { $0.mapError(transform) }
+        liftEndingWithSource { $0.mapError(transform) }
     }
 
     /// Transforms every value with `transform` and forwards the non-`nil` results.
     public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> SignalProducer<U, Error> {
-        lift { $0.compactMap(transform) }
+        liftEndingWithSource { $0.compactMap(transform) }
     }
 
     /// Forwards the non-`nil` values, unwrapped.
     public func skipNil<Wrapped>() -> SignalProducer<Wrapped, Error> where Value == Wrapped? {
-        lift { $0.skipNil() }
+        liftEndingWithSource { $0.skipNil() }
     }
 }
