@@ -71,6 +71,9 @@ import Testing
         scheduler.expect(endless, toEmit: "-x--", values: values, frameDuration: .milliseconds(100))
     }
 
+    /// A deliberately wrong expectation: `withKnownIssue { } matching:` is Swift
+    /// Testing's only way to capture the issue and check its text and line; it fails
+    /// the test if no such issue is recorded. Nothing is skipped.
     @Test func anExpectationOnDurationFramesFailsAtItsCallSite() throws {
         let scheduler = TestScheduler()
         let typing: SignalProducer<String, Never> = try scheduler.coldProducer("-a-b|", frameDuration: .milliseconds(100))
