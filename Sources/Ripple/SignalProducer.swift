@@ -23,7 +23,16 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// Prepares one run. A producer made from a start handler creates a signal for
     /// the handler to feed; a lifted producer transforms the run of its source, so
     /// that a chain of operators costs one signal per operator, not two.
-    private let prepareRun: () -> Run
+    ///
+    /// With a sink, the run is prepared for that one observer, which is attached
+    /// before the run starts: a fused operator (`map`, `filter`…) then wraps the sink
+    /// and hands it to its source instead of creating a signal of its own, so that
+    /// `producer.map(f).start(observer)` costs one signal, not two. Without a sink,
+    /// the run's ``Run/signal`` is there for the caller to observe.
+    ///
+    /// Inlinable, like every step of a start, so that the closures a start creates
+    /// are specialised for the client's types (no runtime generic-metadata lookups).
+    @usableFromInline let prepareRun: (_ sink: Signal<Value, Error>.Sink?) -> Run
 
     /// Creates a producer that runs `startHandler` on every start, with that run's
     /// observer and lifetime.
@@ -31,12 +40,25 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// Send events through the observer, and attach whatever the run needs to release
     /// to the lifetime. If the handler and the caller of `start` both let go of the
     /// observer before the run terminates, the run is interrupted.
+    @inlinable
     public init(_ startHandler: @escaping (_ observer: Signal<Value, Error>.Observer, _ lifetime: Lifetime) -> Void) {
-        prepareRun = { Run(startHandler) }
+        prepareRun = { sink in Run(startHandler, attaching: sink) }
     }
 
-    /// Creates a producer from the way it prepares each run.
+    /// Creates a producer from the way it prepares each run; an observer given to
+    /// `start` is attached to the run's signal.
     init(prepareRun: @escaping () -> Run) {
+        self.prepareRun = { sink in
+            let run = prepareRun()
+            if let sink { _ = run.signal.core.attach(sink) }
+            return run
+        }
+    }
+
+    /// Creates a producer from the way it prepares each run for an observer, if
+    /// one is given (see `prepareRun`).
+    @inlinable
+    init(preparingRunFor prepareRun: @escaping (_ sink: Signal<Value, Error>.Sink?) -> Run) {
         self.prepareRun = prepareRun
     }
 
@@ -144,34 +166,49 @@ extension SignalProducer: @unchecked Sendable {}
 
 extension SignalProducer {
     /// One prepared run: its signal exists and can be observed before `start` runs
-    /// the work.
+    /// the work (unless the run was prepared for one observer, see `prepareRun`).
+    @usableFromInline
     struct Run {
-        /// What the run sends.
-        let signal: Signal<Value, Error>
+        /// What the run sends; `nil` for a run prepared for one observer by a fused
+        /// operator, which has no signal of its own.
+        @usableFromInline let preparedSignal: Signal<Value, Error>?
         /// Interrupts the run at its source; disposed once the run has ended.
-        let handle: any Disposable
+        @usableFromInline let handle: any Disposable
         /// The lifetime that `start` hands to the start handler, which identifies the
         /// run; `nil` for a run that is not a start handler's (a lifted one).
-        let lifetime: Lifetime?
+        @usableFromInline let lifetime: Lifetime?
         /// Starts the work; called once, after `signal` has been observed.
-        let start: () -> Void
+        @usableFromInline let start: () -> Void
 
-        init(signal: Signal<Value, Error>, handle: any Disposable, lifetime: Lifetime? = nil, start: @escaping () -> Void) {
-            self.signal = signal
+        /// What the run sends. Every run prepared without an observer has a signal.
+        @inlinable
+        var signal: Signal<Value, Error> {
+            guard let preparedSignal else {
+                preconditionFailure("a run prepared for one observer has no signal to observe")
+            }
+            return preparedSignal
+        }
+
+        @inlinable
+        init(signal: Signal<Value, Error>?, handle: any Disposable, lifetime: Lifetime? = nil, start: @escaping () -> Void) {
+            preparedSignal = signal
             self.handle = handle
             self.lifetime = lifetime
             self.start = start
         }
 
         /// A run of a start handler: a new signal whose input and lifetime the
-        /// handler receives when the run starts.
-        init(_ startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void) {
+        /// handler receives when the run starts; `sink`, if any, observes it first.
+        @inlinable
+        init(_ startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void, attaching sink: Signal<Value, Error>.Sink?) {
             var input: Signal<Value, Error>.Observer?
             var lifetime: Lifetime?
-            signal = Signal { observer, signalLifetime in
+            let signal = Signal { observer, signalLifetime in
                 input = observer
                 lifetime = signalLifetime
             }
+            if let sink { _ = signal.core.attach(sink) }
+            preparedSignal = signal
             // The handle keeps what the start needs, so that `start` captures one
             // object and costs no allocation of its own.
             let handle = RunHandle(input: input!, lifetime: lifetime!, startHandler: startHandler)
@@ -183,8 +220,9 @@ extension SignalProducer {
 
     /// Prepares a run without starting it, so that callers can attach observers
     /// first (and start several runs in the order they choose).
+    @inlinable
     func makeRun() -> Run {
-        prepareRun()
+        prepareRun(nil)
     }
 
     /// Creates a run, lets `setup` observe its signal, then starts it.
@@ -193,6 +231,7 @@ extension SignalProducer {
     ///   interrupts the run; it runs before the start handler, so that no event is
     ///   missed.
     /// - Returns: what `setup` returns.
+    @inlinable
     public func startWithSignal<Result>(
         _ setup: (_ signal: Signal<Value, Error>, _ interrupter: any Disposable) -> Result
     ) -> Result {
@@ -206,43 +245,54 @@ extension SignalProducer {
     ///
     /// - Returns: a disposable that interrupts this run and ends its lifetime; its
     ///   `isDisposed` becomes `true` once the run has terminated, whatever the cause.
+    @inlinable
     @discardableResult
     public func start(_ observer: Signal<Value, Error>.Observer = .init()) -> any Disposable {
-        startWithSignal { signal, interrupter in
-            signal.observe(observer)
-            return interrupter
-        }
+        start(attaching: Signal.Sink(observer))
     }
 
     /// Starts a run calling `action` with every event.
+    @inlinable
     @discardableResult
     public func start(_ action: @escaping (Signal<Value, Error>.Event) -> Void) -> any Disposable {
-        start(Signal.Observer(action))
+        start(attaching: .events(action))
     }
 
     /// Starts a run calling `action` with every value as `.success` and a failure as
     /// `.failure`.
+    @inlinable
     @discardableResult
     public func startWithResult(_ action: @escaping (Result<Value, Error>) -> Void) -> any Disposable {
         start(Signal.Observer(value: { action(.success($0)) }, failed: { action(.failure($0)) }))
     }
 
     /// Starts a run calling `action` when it completes.
+    @inlinable
     @discardableResult
     public func startWithCompleted(_ action: @escaping () -> Void) -> any Disposable {
         start(Signal.Observer(completed: action))
     }
 
     /// Starts a run calling `action` when it fails.
+    @inlinable
     @discardableResult
     public func startWithFailed(_ action: @escaping (Error) -> Void) -> any Disposable {
         start(Signal.Observer(failed: action))
     }
 
     /// Starts a run calling `action` when it is interrupted.
+    @inlinable
     @discardableResult
     public func startWithInterrupted(_ action: @escaping () -> Void) -> any Disposable {
         start(Signal.Observer(interrupted: action))
+    }
+
+    /// Starts a run delivering to `sink`, attached before the work starts.
+    @inlinable
+    func start(attaching sink: Signal<Value, Error>.Sink) -> any Disposable {
+        let run = prepareRun(sink)
+        run.start()
+        return run.handle
     }
 }
 
@@ -251,21 +301,24 @@ extension SignalProducer where Error == Never {
     ///
     /// Only for producers that cannot fail; for one that can, handle failures too
     /// (`start(_:)`, ``startWithResult(_:)``).
+    @inlinable
     @discardableResult
     public func startWithValues(_ action: @escaping (Value) -> Void) -> any Disposable {
-        start(Signal.Observer(value: action))
+        start(attaching: .values(action))
     }
 }
 
 /// What `start` returns: disposing it interrupts the run; it counts as disposed
 /// once the run has ended for any reason.
-private final class RunHandle<Value, Error: Swift.Error>: Disposable, @unchecked Sendable {  // `startHandler` is touched only by `start()`, once, on the starting thread; the rest is immutable, and `input` serialises through its signal's locks
-    private let input: Signal<Value, Error>.Observer
-    private let lifetime: Lifetime
+@usableFromInline
+final class RunHandle<Value, Error: Swift.Error>: Disposable, @unchecked Sendable {  // `startHandler` is touched only by `start()`, once, on the starting thread; the rest is immutable, and `input` serialises through its signal's locks
+    @usableFromInline let input: Signal<Value, Error>.Observer
+    @usableFromInline let lifetime: Lifetime
     /// Released once the run has started, so that a kept handle does not keep the
     /// handler's captures alive.
-    private var startHandler: ((Signal<Value, Error>.Observer, Lifetime) -> Void)?
+    @usableFromInline var startHandler: ((Signal<Value, Error>.Observer, Lifetime) -> Void)?
 
+    @inlinable
     init(
         input: Signal<Value, Error>.Observer,
         lifetime: Lifetime,
@@ -276,11 +329,14 @@ private final class RunHandle<Value, Error: Swift.Error>: Disposable, @unchecked
         self.startHandler = startHandler
     }
 
+    @usableFromInline
     var isDisposed: Bool { lifetime.hasEnded }
 
+    @usableFromInline
     func dispose() { input.sendInterrupted() }
 
     /// Runs the start handler, unless the run was disposed before it started.
+    @inlinable
     func start() {
         guard let startHandler else { return }
         self.startHandler = nil
@@ -310,24 +366,32 @@ extension SignalProducer {
         }
     }
 
-    /// Applies a signal operator whose result is fed by its source alone, sends at
-    /// most one event for each event of its source, and ends at the latest with it,
-    /// in the same delivery (`map`, `filter`, `compactMap`, `take(first:)`,
-    /// `skip(first:)`, `promoteError`…): the run's signal is the operator's result
-    /// itself and its handle is the source run's handle, without the forwarding
-    /// signal that ``lift(_:)`` adds for results that may outlive their source.
+    /// Applies a stateless operator, given as the `relay` that its signal version
+    /// runs for each event (`map`, `filter`, `compactMap`, `mapError`, `promoteError`…):
+    /// `relay` sends at most one event for each event of the source, and the result
+    /// ends exactly when its source does.
+    ///
+    /// Started for one observer, the operator is fused into the run: the observer is
+    /// wrapped by `relay` and attached to the source's run, with no signal of its
+    /// own. Prepared without one (`startWithSignal`, `lift`), the run's signal is the
+    /// operator's derived signal, and its handle is the source run's handle (no
+    /// forwarding signal, unlike ``lift(_:)``).
     ///
     /// Disposing the run interrupts the source, and the interruption reaches the
-    /// result through the operator at once; from inside the source's delivery on
-    /// this thread, once that delivery is over, as for any signal (the event being
+    /// observer through `relay` at once; from inside the source's delivery on this
+    /// thread, once that delivery is over, as for any signal (the event being
     /// delivered finishes its way down first, and the source sends nothing more in
-    /// between). An operator that sends several events for one source event (the
-    /// `flatten()` of sequences) must use ``lift(_:)``, whose own signal ends at once.
-    func liftEndingWithSource<U, F>(_ transform: @escaping (Signal<Value, Error>) -> Signal<U, F>) -> SignalProducer<U, F> {
-        SignalProducer<U, F> {
-            let run = makeRun()
-            return .init(signal: transform(run.signal), handle: run.handle, start: run.start)
-        }
+    /// between).
+    @inlinable
+    func fused<U, F>(_ relay: @escaping Signal<Value, Error>.Relay<U, F>) -> SignalProducer<U, F> {
+        SignalProducer<U, F>(preparingRunFor: { sink in
+            guard let sink else {
+                let run = makeRun()
+                return .init(signal: run.signal.derived(relaying: relay), handle: run.handle, start: run.start)
+            }
+            let run = prepareRun(.events { event in relay(event) { sink.receive($0) } })
+            return .init(signal: nil, handle: run.handle, start: run.start)
+        })
     }
 
     /// Applies a two-signal operator to a run of this producer and a run of `other`;

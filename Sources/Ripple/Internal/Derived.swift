@@ -24,3 +24,20 @@ extension Signal {
         }
     }
 }
+
+extension Signal {
+    /// What a stateless operator does with one event: send at most one event on
+    /// through `send`, at once. One relay serves the operator on ``Signal`` (a derived
+    /// signal runs it) and on ``SignalProducer`` (fused into the run of its source,
+    /// see `SignalProducer.fused(_:)`).
+    @usableFromInline
+    typealias Relay<U, F: Swift.Error> = (_ event: Event, _ send: (Signal<U, F>.Event) -> Void) -> Void
+
+    /// A signal fed by this one alone that passes every event through `relay`.
+    @inlinable
+    func derived<U, F>(relaying relay: @escaping Relay<U, F>) -> Signal<U, F> {
+        Signal<U, F>(serialisedByUpstream: true) { input, lifetime in
+            lifetime += core.attach(.events { event in relay(event, input.action) })
+        }
+    }
+}

@@ -8,16 +8,22 @@ extension Signal {
     /// Forwards the values for which `isIncluded` returns `true`.
     @inlinable
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value, Error> {
-        derived(forwarding: { event, input in
+        derived(relaying: Self.filterRelay(isIncluded))
+    }
+
+    @inlinable
+    static func filterRelay(_ isIncluded: @escaping (Value) -> Bool) -> Relay<Value, Error> {
+        { event, send in
             if case let .value(value) = event, !isIncluded(value) { return }
-            input.send(event)
-        })
+            send(event)
+        }
     }
 }
 
 extension SignalProducer {
     /// Forwards the values for which `isIncluded` returns `true`.
+    @inlinable
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> SignalProducer<Value, Error> {
-        liftEndingWithSource { $0.filter(isIncluded) }
+        fused(Signal.filterRelay(isIncluded))
     }
 }

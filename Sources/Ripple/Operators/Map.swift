@@ -11,7 +11,7 @@ extension Signal {
     /// Transforms every value with `transform`.
     @inlinable
     public func map<U>(_ transform: @escaping (Value) -> U) -> Signal<U, Error> {
-        derived(forwarding: { event, input in input.send(event.map(transform)) })
+        derived(relaying: Self.mapRelay(transform))
     }
 
     /// Replaces every value with the value at `keyPath`.
@@ -28,21 +28,13 @@ extension Signal {
     /// Transforms the error of a failure with `transform`.
     @inlinable
     public func mapError<F>(_ transform: @escaping (Error) -> F) -> Signal<Value, F> {
-        derived(forwarding: { event, input in input.send(event.mapError(transform)) })
+        derived(relaying: Self.mapErrorRelay(transform))
     }
 
     /// Transforms every value with `transform` and forwards the non-`nil` results.
     @inlinable
     public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> Signal<U, Error> {
-        derived(forwarding: { (event, input: Signal<U, Error>.Observer) in
-            switch event {
-            case let .value(value):
-                if let transformed = transform(value) { input.send(value: transformed) }
-            case let .failed(error): input.send(error: error)
-            case .completed: input.sendCompleted()
-            case .interrupted: input.sendInterrupted()
-            }
-        })
+        derived(relaying: Self.compactMapRelay(transform))
     }
 
     /// Forwards the non-`nil` values, unwrapped.
@@ -53,33 +45,62 @@ extension Signal {
 
 extension SignalProducer {
     /// Transforms every value with `transform`.
+    @inlinable
     public func map<U>(_ transform: @escaping (Value) -> U) -> SignalProducer<U, Error> {
-        liftEndingWithSource { $0.map(transform) }
+        fused(Signal.mapRelay(transform))
     }
 
     /// Replaces every value with the value at `keyPath`.
     public func map<U>(_ keyPath: KeyPath<Value, U>) -> SignalProducer<U, Error> {
-        liftEndingWithSource { $0.map(keyPath) }
+        map { $0[keyPath: keyPath] }
     }
 
     /// Replaces every value with `value`.
     @_disfavoredOverload
     public func map<U>(value: U) -> SignalProducer<U, Error> {
-        liftEndingWithSource { $0.map(value: value) }
+        map { _ in value }
     }
 
     /// Transforms the error of a failure with `transform`.
+    @inlinable
     public func mapError<F>(_ transform: @escaping (Error) -> F) -> SignalProducer<Value, F> {
-        liftEndingWithSource { $0.mapError(transform) }
+        fused(Signal.mapErrorRelay(transform))
     }
 
     /// Transforms every value with `transform` and forwards the non-`nil` results.
+    @inlinable
     public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> SignalProducer<U, Error> {
-        liftEndingWithSource { $0.compactMap(transform) }
+        fused(Signal.compactMapRelay(transform))
     }
 
     /// Forwards the non-`nil` values, unwrapped.
     public func skipNil<Wrapped>() -> SignalProducer<Wrapped, Error> where Value == Wrapped? {
-        liftEndingWithSource { $0.skipNil() }
+        compactMap { $0 }
+    }
+}
+
+// The relays, shared by the operators on Signal and on SignalProducer.
+extension Signal {
+    @inlinable
+    static func mapRelay<U>(_ transform: @escaping (Value) -> U) -> Relay<U, Error> {
+        { event, send in send(event.map(transform)) }
+    }
+
+    @inlinable
+    static func mapErrorRelay<F>(_ transform: @escaping (Error) -> F) -> Relay<Value, F> {
+        { event, send in send(event.mapError(transform)) }
+    }
+
+    @inlinable
+    static func compactMapRelay<U>(_ transform: @escaping (Value) -> U?) -> Relay<U, Error> {
+        { event, send in
+            switch event {
+            case let .value(value):
+                if let transformed = transform(value) { send(.value(transformed)) }
+            case let .failed(error): send(.failed(error))
+            case .completed: send(.completed)
+            case .interrupted: send(.interrupted)
+            }
+        }
     }
 }

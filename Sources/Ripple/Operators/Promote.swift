@@ -11,14 +11,20 @@ extension Signal where Error == Never {
     ///
     /// Only for streams that cannot fail. `F` is usually inferred from the context:
     /// `loads.merge(with: taps.promoteError())`.
+    @inlinable
     public func promoteError<F>(_: F.Type = F.self) -> Signal<Value, F> {
-        derived(forwarding: { (event, input: Signal<Value, F>.Observer) in
+        derived(relaying: Self.promoteErrorRelay())
+    }
+
+    @inlinable
+    static func promoteErrorRelay<F>() -> Relay<Value, F> {
+        { event, send in
             switch event {
-            case let .value(value): input.send(value: value)
-            case .completed: input.sendCompleted()
-            case .interrupted: input.sendInterrupted()
+            case let .value(value): send(.value(value))
+            case .completed: send(.completed)
+            case .interrupted: send(.interrupted)
             }
-        })
+        }
     }
 }
 
@@ -26,14 +32,20 @@ extension Signal where Value == Never {
     /// The same stream, typed as one that sends values of type `U`; it never does.
     ///
     /// Only for streams that cannot send values, such as `Lifetime.ended`.
+    @inlinable
     public func promoteValue<U>(_: U.Type = U.self) -> Signal<U, Error> {
-        derived(forwarding: { (event, input: Signal<U, Error>.Observer) in
+        derived(relaying: Self.promoteValueRelay())
+    }
+
+    @inlinable
+    static func promoteValueRelay<U>() -> Relay<U, Error> {
+        { event, send in
             switch event {
-            case let .failed(error): input.send(error: error)
-            case .completed: input.sendCompleted()
-            case .interrupted: input.sendInterrupted()
+            case let .failed(error): send(.failed(error))
+            case .completed: send(.completed)
+            case .interrupted: send(.interrupted)
             }
-        })
+        }
     }
 }
 
@@ -42,8 +54,9 @@ extension SignalProducer where Error == Never {
     ///
     /// Only for streams that cannot fail. `F` is usually inferred from the context:
     /// `loads.merge(with: taps.promoteError())`.
+    @inlinable
     public func promoteError<F>(_: F.Type = F.self) -> SignalProducer<Value, F> {
-        liftEndingWithSource { $0.promoteError(F.self) }
+        fused(Signal.promoteErrorRelay())
     }
 }
 
@@ -51,7 +64,8 @@ extension SignalProducer where Value == Never {
     /// The same stream, typed as one that sends values of type `U`; it never does.
     ///
     /// Only for streams that cannot send values, such as `Lifetime.ended`.
+    @inlinable
     public func promoteValue<U>(_: U.Type = U.self) -> SignalProducer<U, Error> {
-        liftEndingWithSource { $0.promoteValue(U.self) }
+        fused(Signal.promoteValueRelay())
     }
 }
