@@ -20,19 +20,9 @@ import Synchronization
 /// termination. Disposing what `start` returns interrupts that run only and ends
 /// its lifetime. The start handler runs on the thread that calls `start`.
 public struct SignalProducer<Value, Error: Swift.Error> {
-    /// How the producer prepares each run: a start handler, kept as it is (a run of
-    /// it is a new signal for the handler to feed), or the preparation of a lifted
-    /// producer, which transforms the run of its source so that a chain of operators
-    /// costs one signal per operator, not two.
-    @usableFromInline
-    enum Body {
-        case handler((_ observer: Signal<Value, Error>.Observer, _ lifetime: Lifetime) -> Void)
-        case preparing((_ sink: Signal<Value, Error>.Sink?) -> Run)
-    }
-
-    @usableFromInline let body: Body
-
-    /// Prepares one run.
+    /// Prepares one run. A producer made from a start handler creates a signal for
+    /// the handler to feed; a lifted producer transforms the run of its source, so
+    /// that a chain of operators costs one signal per operator, not two.
     ///
     /// With a sink, the run is prepared for that one observer, which is attached
     /// before the run starts: a fused operator (`map`, `filter`…) then wraps the sink
@@ -42,13 +32,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     ///
     /// Inlinable, like every step of a start, so that the closures a start creates
     /// are specialised for the client's types (no runtime generic-metadata lookups).
-    @inlinable
-    func prepareRun(_ sink: Signal<Value, Error>.Sink?) -> Run {
-        switch body {
-        case let .handler(startHandler): return Run(startHandler, attaching: sink)
-        case let .preparing(prepare): return prepare(sink)
-        }
-    }
+    @usableFromInline let prepareRun: (_ sink: Signal<Value, Error>.Sink?) -> Run
 
     /// Creates a producer that runs `startHandler` on every start, with that run's
     /// observer and lifetime.
@@ -58,13 +42,13 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// observer before the run terminates, the run is interrupted.
     @inlinable
     public init(_ startHandler: @escaping (_ observer: Signal<Value, Error>.Observer, _ lifetime: Lifetime) -> Void) {
-        body = .handler(startHandler)
+        prepareRun = { sink in Run(startHandler, attaching: sink) }
     }
 
     /// Creates a producer from the way it prepares each run; an observer given to
     /// `start` is attached to the run's signal.
     init(prepareRun: @escaping () -> Run) {
-        body = .preparing { sink in
+        self.prepareRun = { sink in
             let run = prepareRun()
             if let sink { _ = run.signal.core.attach(sink) }
             return run
@@ -75,7 +59,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// one is given (see `prepareRun`).
     @inlinable
     init(preparingRunFor prepareRun: @escaping (_ sink: Signal<Value, Error>.Sink?) -> Run) {
-        body = .preparing(prepareRun)
+        self.prepareRun = prepareRun
     }
 
     /// Creates a producer that observes `signal` on every start: each run forwards
