@@ -32,6 +32,9 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     ///
     /// Inlinable, like every step of a start, so that the closures a start creates
     /// are specialised for the client's types (no runtime generic-metadata lookups).
+    /// Being a closure made where the producer is, it stays specialised even when
+    /// generic code starts the producer (an inner producer of `flatten`, say): the
+    /// run's signal, and each event's way through it, is the client's specialisation.
     @usableFromInline let prepareRun: (_ sink: Signal<Value, Error>.Sink?) -> Run
 
     /// Creates a producer that runs `startHandler` on every start, with that run's
