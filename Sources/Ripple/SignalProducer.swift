@@ -362,11 +362,14 @@ extension SignalProducer {
     /// interruption flows down through `transform` (through its scheduler, for an
     /// asynchronous operator). If this producer's run had already ended, the result,
     /// which outlived it (a flattened stream, a delay), is interrupted at once.
+    @inlinable
     public func lift<U, F>(_ transform: @escaping (Signal<Value, Error>) -> Signal<U, F>) -> SignalProducer<U, F> {
-        SignalProducer<U, F> {
+        SignalProducer<U, F>(preparingRunFor: { sink in
             let run = makeRun()
-            return .init(forwarding: transform(run.signal), of: [run.handle], starting: run.start)
-        }
+            let lifted = SignalProducer<U, F>.Run(forwarding: transform(run.signal), of: [run.handle], starting: run.start)
+            if let sink { _ = lifted.signal.core.attach(sink) }
+            return lifted
+        })
     }
 
     /// Applies a stateless operator, given as the `relay` that its signal version
@@ -444,6 +447,7 @@ extension SignalProducer.Run {
     /// it arrives (at once, or on its scheduler). This run is interrupted directly
     /// only if no source was running any more, or if a source could not end at once
     /// (it was disposed from inside its own delivery).
+    @inlinable
     init(forwarding transformed: Signal<Value, Error>, of sourceHandles: [any Disposable], starting start: @escaping () -> Void) {
         // `transformed` is observed here, and kept by nothing else: once this run's
         // signal lets go of it, it ends.
@@ -457,13 +461,15 @@ extension SignalProducer.Run {
 }
 
 /// A lifted run whose end may be on its way down through an asynchronous operator.
-private protocol EndingRun: AnyObject {
+@usableFromInline
+protocol EndingRun: AnyObject {
     /// Disposal has ended every source, and the run's own end is on its way.
     var isEnding: Bool { get }
 }
 
 /// The handle of a lifted run; see `SignalProducer.Run.init(forwarding:of:starting:)`.
-private final class LiftedRunHandle<Value, Error: Swift.Error>: Disposable, EndingRun, @unchecked Sendable {  // immutable but for the atomic `ending`; `input` serialises through its signal's locks
+@usableFromInline
+final class LiftedRunHandle<Value, Error: Swift.Error>: Disposable, EndingRun, @unchecked Sendable {  // immutable but for the atomic `ending`; `input` serialises through its signal's locks
     private let sources: [any Disposable]
     /// The input and lifetime of the run's own signal.
     private let input: Signal<Value, Error>.Observer
@@ -472,16 +478,20 @@ private final class LiftedRunHandle<Value, Error: Swift.Error>: Disposable, Endi
     /// through the operator (on its scheduler, for an asynchronous one).
     private let ending = Atomic(false)
 
+    @usableFromInline
     init(sources: [any Disposable], input: Signal<Value, Error>.Observer, lifetime: Lifetime) {
         self.sources = sources
         self.input = input
         self.lifetime = lifetime
     }
 
+    @usableFromInline
     var isEnding: Bool { ending.load(ordering: .acquiring) }
 
+    @usableFromInline
     var isDisposed: Bool { lifetime.hasEnded && sources.allSatisfy(\.isDisposed) }
 
+    @usableFromInline
     func dispose() {
         let running = sources.filter { !$0.isDisposed }
         guard !running.isEmpty else {

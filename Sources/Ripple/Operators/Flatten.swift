@@ -28,12 +28,14 @@ import Synchronization
 extension Signal where Value: SignalProducerConvertible {
     /// Flattens the inner streams this signal sends into one signal of their values,
     /// running them as `strategy` says; inner streams fail like this signal.
+    @inlinable
     public func flatten(_ strategy: FlattenStrategy) -> Signal<Value.Value, Error> where Value.Error == Error {
         flatMap(strategy) { $0 }
     }
 
     /// Flattens the inner streams this signal sends into one signal of their values,
     /// running them as `strategy` says; the inner streams cannot fail.
+    @inlinable
     @_disfavoredOverload
     public func flatten(_ strategy: FlattenStrategy) -> Signal<Value.Value, Error> where Value.Error == Never {
         flatMap(strategy) { $0 }
@@ -44,6 +46,7 @@ extension Signal where Value: SignalProducerConvertible, Error == Never {
     /// Flattens the inner streams this signal sends into one signal of their values,
     /// running them as `strategy` says; this signal cannot fail, so the result fails
     /// like the inner streams.
+    @inlinable
     @_disfavoredOverload
     public func flatten(_ strategy: FlattenStrategy) -> Signal<Value.Value, Value.Error> {
         flatMap(strategy) { $0 }
@@ -81,6 +84,7 @@ extension Signal {
     /// ```swift
     /// let results = searchText.flatMap(.latest) { text in api.search(text) }
     /// ```
+    @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy,
         _ transform: @escaping (Value) -> Inner
@@ -91,6 +95,7 @@ extension Signal {
     /// Turns every value into an inner stream with `transform`, and flattens those
     /// streams into one signal of their values as `strategy` says; the inner streams
     /// cannot fail.
+    @inlinable
     @_disfavoredOverload
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy,
@@ -126,6 +131,7 @@ extension Signal where Error == Never {
     /// Turns every value into an inner stream with `transform`, and flattens those
     /// streams into one signal of their values as `strategy` says; this signal cannot
     /// fail, so the result fails like the inner streams.
+    @inlinable
     @_disfavoredOverload
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy,
@@ -138,14 +144,15 @@ extension Signal where Error == Never {
 extension Signal {
     /// The one implementation behind `flatten` and `flatMap`: `outerError` and
     /// `innerError` give the failures of both levels the result's error type.
-    private func flattening<Inner: SignalProducerConvertible, F>(
+    @inlinable
+    func flattening<Inner: SignalProducerConvertible, F>(
         _ strategy: FlattenStrategy,
         outerError: @escaping (Error) -> F,
         innerError: @escaping (Inner.Error) -> F,
         _ transform: @escaping (Value) -> Inner
     ) -> Signal<Inner.Value, F> {
         Signal<Inner.Value, F> { input, lifetime in
-            let flattener = Flattener(strategy, input: input, innerError: innerError)
+            let flattener = Flattener<Inner.Value, Inner.Error, F>(strategy, input: input, innerError: innerError)
             lifetime.observeEnded(flattener.stop)
             lifetime += observe { event in
                 switch event {
@@ -171,12 +178,14 @@ extension Signal {
 extension SignalProducer where Value: SignalProducerConvertible {
     /// Flattens the inner streams this producer sends into one producer of their
     /// values, running them as `strategy` says; inner streams fail like this producer.
+    @inlinable
     public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Error> where Value.Error == Error {
         lift { $0.flatten(strategy) }
     }
 
     /// Flattens the inner streams this producer sends into one producer of their
     /// values, running them as `strategy` says; the inner streams cannot fail.
+    @inlinable
     @_disfavoredOverload
     public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Error> where Value.Error == Never {
         lift { $0.flatten(strategy) }
@@ -187,6 +196,7 @@ extension SignalProducer where Value: SignalProducerConvertible, Error == Never 
     /// Flattens the inner streams this producer sends into one producer of their
     /// values, running them as `strategy` says; this producer cannot fail, so the
     /// result fails like the inner streams.
+    @inlinable
     @_disfavoredOverload
     public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Value.Error> {
         lift { $0.flatten(strategy) }
@@ -210,6 +220,7 @@ extension SignalProducer {
     /// ```swift
     /// let results = searchText.producer.flatMap(.latest) { text in api.search(text) }
     /// ```
+    @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy,
         _ transform: @escaping (Value) -> Inner
@@ -220,6 +231,7 @@ extension SignalProducer {
     /// Turns every value into an inner stream with `transform`, and flattens those
     /// streams into one producer of their values as `strategy` says; the inner
     /// streams cannot fail.
+    @inlinable
     @_disfavoredOverload
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy,
@@ -242,6 +254,7 @@ extension SignalProducer where Error == Never {
     /// Turns every value into an inner stream with `transform`, and flattens those
     /// streams into one producer of their values as `strategy` says; this producer
     /// cannot fail, so the result fails like the inner streams.
+    @inlinable
     @_disfavoredOverload
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy,
@@ -275,8 +288,9 @@ extension SignalProducer where Error == Never {
 ///   can follow the new stream's; a value still queued on this thread is dropped by
 ///   the `latest` check.
 /// - Once the result has ended (`hasEnded`), nothing more is admitted or started.
-private final class Flattener<U, E: Swift.Error, F: Swift.Error> {
-    typealias Inner = SignalProducer<U, E>
+@usableFromInline
+final class Flattener<U, E: Swift.Error, F: Swift.Error> {
+    @usableFromInline typealias Inner = SignalProducer<U, E>
 
     private enum Mode {
         case concurrent(limit: Int)
@@ -293,6 +307,7 @@ private final class Flattener<U, E: Swift.Error, F: Swift.Error> {
     /// under the state's lock and read without it by every event of an inner stream.
     private let latestID = Atomic<UInt64>(0)
 
+    @usableFromInline
     init(_ strategy: FlattenStrategy, input: Signal<U, F>.Observer, innerError: @escaping (E) -> F) {
         switch strategy {
         case .merge: mode = .concurrent(limit: .max)
@@ -309,6 +324,7 @@ private final class Flattener<U, E: Swift.Error, F: Swift.Error> {
     }
 
     /// The outer stream sent `inner`.
+    @usableFromInline
     func receive(_ inner: Inner) {
         switch mode {
         case let .concurrent(limit):
@@ -344,6 +360,7 @@ private final class Flattener<U, E: Swift.Error, F: Swift.Error> {
     }
 
     /// The outer stream completed.
+    @usableFromInline
     func completeOuter() {
         let completes = state.withLock { state in
             state.isOuterCompleted = true
@@ -353,6 +370,7 @@ private final class Flattener<U, E: Swift.Error, F: Swift.Error> {
     }
 
     /// The result has ended: nothing more starts, and every inner run is disposed.
+    @usableFromInline
     func stop() {
         // The waiting producers are taken out only to be released after the lock.
         let (runs, _) = state.withLock { state in
