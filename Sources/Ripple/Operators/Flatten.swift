@@ -152,7 +152,31 @@ extension Signal {
         _ transform: @escaping (Value) -> Inner
     ) -> Signal<Inner.Value, F> {
         Signal<Inner.Value, F> { input, lifetime in
-            let flattener = Flattener<Inner.Value, Inner.Error, F>(strategy, input: input, innerError: innerError)
+            // What reaches the result of an event that the strategy admits. A
+            // completion (or an interruption that counts as one) is handled by the
+            // flattener once the inner run has also released its resources.
+            let forwardsInterruption = strategy == .race || strategy == .throttle
+            let forward = { (event: Signal<Inner.Value, Inner.Error>.Event) in
+                switch event {
+                case let .value(value): input.send(value: value)
+                case let .failed(error): input.send(error: innerError(error))
+                case .interrupted: if forwardsInterruption { input.sendInterrupted() }
+                case .completed: break
+                }
+            }
+            let flattener = Flattener<Inner.Value, Inner.Error, F>(strategy, input: input) { flattener, id in
+                guard strategy == .race else {
+                    return Signal<Inner.Value, Inner.Error>.Observer { event in
+                        if flattener.admits(eventOf: id) { forward(event) }
+                    }
+                }
+                // The first inner stream to send anything wins; it remembers that.
+                var hasWon = false
+                return Signal<Inner.Value, Inner.Error>.Observer { event in
+                    if !hasWon { hasWon = flattener.claimVictory(for: id) }
+                    if hasWon { forward(event) }
+                }
+            }
             lifetime.observeEnded(flattener.stop)
             lifetime += observe { event in
                 switch event {
@@ -301,14 +325,21 @@ final class Flattener<U, E: Swift.Error, F: Swift.Error> {
 
     private let mode: Mode
     private let input: Signal<U, F>.Observer
-    private let innerError: (E) -> F
+    /// Makes the observer of the inner stream `id`, which its signal calls serially.
+    /// Made by `flattening`, where the types are the client's: each event of an inner
+    /// stream is handled by specialised code (see `admits(eventOf:hasWon:)`).
+    private let makeObserver: (Flattener, _ id: UInt64) -> Signal<U, E>.Observer
     private let state = Locked(State())
     /// `.latest`: a copy of `state.latest` (0 for none; ids start at 1), written
     /// under the state's lock and read without it by every event of an inner stream.
     private let latestID = Atomic<UInt64>(0)
 
     @usableFromInline
-    init(_ strategy: FlattenStrategy, input: Signal<U, F>.Observer, innerError: @escaping (E) -> F) {
+    init(
+        _ strategy: FlattenStrategy,
+        input: Signal<U, F>.Observer,
+        makeObserver: @escaping (Flattener, _ id: UInt64) -> Signal<U, E>.Observer
+    ) {
         switch strategy {
         case .merge: mode = .concurrent(limit: .max)
         case .concat: mode = .concurrent(limit: 1)
@@ -320,7 +351,7 @@ final class Flattener<U, E: Swift.Error, F: Swift.Error> {
         case .throttle: mode = .throttle
         }
         self.input = input
-        self.innerError = innerError
+        self.makeObserver = makeObserver
     }
 
     /// The outer stream sent `inner`.
@@ -401,56 +432,28 @@ final class Flattener<U, E: Swift.Error, F: Swift.Error> {
             return true
         }
         guard registered else { return }
-        run.signal.observe(observer(for: id))
+        run.signal.observe(makeObserver(self, id))
         run.start()
         run.signal.afterReleasingResources { [self] in end(id) }
     }
 
-    /// The observer of the inner stream `id`; its signal calls it serially.
+    /// Whether an event of the inner stream `id` may reach the result, as the
+    /// strategy says: every one, but for `.latest` only the newest stream's (`.race`
+    /// decides with `claimVictory(for:)`).
     ///
-    /// A completion (or an interruption that counts as one) is handled by `end(id)`,
-    /// once the run has also released its resources.
-    private func observer(for id: UInt64) -> Signal<U, E>.Observer {
+    /// Called by the observer of each inner stream, serially for one stream.
+    @usableFromInline
+    func admits(eventOf id: UInt64) -> Bool {
         switch mode {
-        case .concurrent:
-            return Signal<U, E>.Observer { [self] event in
-                switch event {
-                case let .value(value): input.send(value: value)
-                case let .failed(error): input.send(error: innerError(error))
-                case .interrupted, .completed: break
-                }
-            }
-        case .latest:
-            // Only the events of the newest inner stream reach the result.
-            return Signal<U, E>.Observer { [self] event in
-                switch event {
-                case let .value(value):
-                    if latestID.load(ordering: .acquiring) == id { input.send(value: value) }
-                case let .failed(error):
-                    if latestID.load(ordering: .acquiring) == id { input.send(error: innerError(error)) }
-                case .interrupted, .completed: break
-                }
-            }
-        case .race, .throttle:
-            var hasWon = false
-            return Signal<U, E>.Observer { [self] event in
-                if case .race = mode, !hasWon {
-                    hasWon = claimVictory(for: id)
-                    guard hasWon else { return }
-                }
-                switch event {
-                case let .value(value): input.send(value: value)
-                case let .failed(error): input.send(error: innerError(error))
-                case .interrupted: input.sendInterrupted()
-                case .completed: break
-                }
-            }
+        case .latest: latestID.load(ordering: .acquiring) == id
+        case .concurrent, .race, .throttle: true
         }
     }
 
     /// `.race`: makes `id` the winner if there is none yet and disposes the others.
     /// - Returns: whether `id` is the winner.
-    private func claimVictory(for id: UInt64) -> Bool {
+    @usableFromInline
+    func claimVictory(for id: UInt64) -> Bool {
         let (wins, losers) = state.withLock { state -> (Bool, [any Disposable]) in
             guard !state.hasEnded else { return (false, []) }
             if let winner = state.winner { return (winner == id, []) }
