@@ -2,7 +2,8 @@
 /// entry later. It knows where the entry sits.
 ///
 /// `bagIndex` belongs to the bag: it is read and written only by the bag's
-/// methods, under whatever lock guards the bag.
+/// methods, under whatever lock guards the bag. A key is inserted into one bag at
+/// most, once: its `bagIndex` is its position in that bag, or -1 once removed.
 @usableFromInline
 protocol BagKey: AnyObject {
     var bagIndex: Int { get set }
@@ -62,16 +63,20 @@ struct Bag<Key: BagKey, Payload> {
     @discardableResult
     mutating func remove(_ key: Key) -> Bool {
         let index = key.bagIndex
-        guard slots.indices.contains(index), slots[index]?.key === key else { return false }
-        slots[index] = nil
+        // A key is in at most one bag, so its index alone says whether it is in this
+        // one; comparing the entry's key would copy the entry (retaining its payload).
+        guard slots.indices.contains(index) else { return false }
+        assert(slots[index]?.key === key, "a BagKey belongs to at most one bag")
         key.bagIndex = -1
         count -= 1
         if index == slots.count - 1 {
-            var end = index
-            while end > 0, slots[end - 1] == nil { end -= 1 }
-            slots.removeSubrange(end...)
-        } else if slots.count - count > Swift.max(count, 16) {
-            compact()
+            // The last entry: take it out with any holes before it (`removeLast`
+            // rather than `removeSubrange`, which is much slower for so few).
+            slots.removeLast()
+            while slots.count > count, slots[slots.count - 1] == nil { slots.removeLast() }
+        } else {
+            slots[index] = nil
+            if slots.count - count > Swift.max(count, 16) { compact() }
         }
         return true
     }
@@ -86,7 +91,7 @@ struct Bag<Key: BagKey, Payload> {
         return all
     }
 
-    @usableFromInline
+    @inlinable
     mutating func compact() {
         var compacted = ContiguousArray<Slot?>()
         compacted.reserveCapacity(count)

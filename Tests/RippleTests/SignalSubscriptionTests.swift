@@ -1,0 +1,103 @@
+import Dispatch
+import Ripple
+import Synchronization
+import Testing
+
+/// The handle returned by `observe`: whoever detaches the observer first (its
+/// disposable or the signal's termination) releases it, once, and a handle outliving
+/// its signal keeps nothing alive.
+@Suite struct SignalSubscriptionTests {
+    @Test func anObserverKeepingItsOwnDisposableIsReleasedWhenTheInputIs() {
+        weak var weakWitness: Witness?
+        weak var weakSignal: Signal<Int, Never>?
+        let interrupted = Atomic<Bool>(false)
+        do {
+            var (signal, input): (Signal<Int, Never>?, Signal<Int, Never>.Observer?) = Signal<Int, Never>.pipe()
+            weakSignal = signal
+            let witness = Witness()
+            weakWitness = witness
+            let box = DisposableBox()
+            box.disposable = signal?.observe { event in
+                withExtendedLifetime((witness, box)) {}
+                if case .interrupted = event { interrupted.store(true, ordering: .relaxed) }
+            }
+            signal = nil
+            #expect(weakWitness != nil)
+            input = nil
+            _ = (signal, input)
+        }
+        let wasInterrupted = interrupted.load(ordering: .relaxed)
+        #expect(wasInterrupted)
+        #expect(weakWitness == nil)
+        #expect(weakSignal == nil)
+    }
+
+    @Test func aDisposableHeldAfterTerminationDisposesNothingAndReportsDisposed() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let received = Atomic<Int>(0)
+        let disposable = signal.observeValues { _ in received.add(1, ordering: .relaxed) }
+        input.send(value: 1)
+        input.sendCompleted()
+        #expect(disposable?.isDisposed == true)
+        disposable?.dispose()
+        input.send(value: 2)
+        let receivedCount = received.load(ordering: .relaxed)
+        #expect(receivedCount == 1)
+    }
+
+    @Test func disposalsRacingTerminationReleaseEveryObserverOnce() {
+        let observers = 16
+        for _ in 0..<200 {
+            let (signal, input) = Signal<Int, Never>.pipe()
+            let released = Count()
+            let terminals = Atomic<Int>(0)
+            var disposables: [any Disposable] = []
+            for _ in 0..<observers {
+                let token = ReleaseCounter(released)
+                if let disposable = signal.observe({ event in
+                    withExtendedLifetime(token) {}
+                    if event.isTerminating { terminals.add(1, ordering: .relaxed) }
+                }) {
+                    disposables.append(disposable)
+                }
+            }
+            let handles = disposables
+            DispatchQueue.concurrentPerform(iterations: 3) { thread in
+                switch thread {
+                case 0: input.sendCompleted()
+                default:
+                    for (index, disposable) in handles.enumerated() where index % 2 == thread - 1 {
+                        disposable.dispose()
+                    }
+                }
+            }
+            let releasedCount = released.value.load(ordering: .relaxed)
+            let terminalCount = terminals.load(ordering: .relaxed)
+            #expect(releasedCount == observers)
+            #expect(terminalCount <= observers)
+            #expect(disposables.allSatisfy { $0.isDisposed })
+            withExtendedLifetime(signal) {}
+        }
+    }
+}
+
+private final class DisposableBox: @unchecked Sendable {
+    var disposable: (any Disposable)?
+}
+
+private final class Count: Sendable {
+    let value = Atomic<Int>(0)
+}
+
+/// Counts its own release in `count`.
+private final class ReleaseCounter: Sendable {
+    let count: Count
+
+    init(_ count: Count) {
+        self.count = count
+    }
+
+    deinit {
+        count.value.add(1, ordering: .relaxed)
+    }
+}
