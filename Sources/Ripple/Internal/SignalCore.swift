@@ -37,7 +37,9 @@ extension Signal {
         /// Disposed when the signal terminates: the generator's `Lifetime`.
         @usableFromInline let resources = CompositeDisposable()
 
-        @usableFromInline
+        /// Inlinable so that a signal created in the client's code initialises its
+        /// bag and queue without runtime generic-metadata lookups.
+        @inlinable
         init(serialisedByUpstream: Bool) {
             sendLock = serialisedByUpstream ? nil : Lock()
         }
