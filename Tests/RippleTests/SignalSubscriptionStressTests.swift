@@ -6,7 +6,7 @@ import Testing
 /// The handle returned by `observe`: whoever detaches the observer first (its
 /// disposable or the signal's termination) releases it, once, and a handle outliving
 /// its signal keeps nothing alive.
-@Suite struct SignalSubscriptionTests {
+@Suite struct SignalSubscriptionStressTests {
     @Test func anObserverKeepingItsOwnDisposableIsReleasedWhenTheInputIs() {
         weak var weakWitness: Witness?
         weak var weakSignal: Signal<Int, Never>?
