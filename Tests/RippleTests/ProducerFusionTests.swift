@@ -32,7 +32,7 @@ import Testing
         var fused: [Signal<Double, Never>.Event] = []
         var prepared: [Signal<Double, Never>.Event] = []
         chain(SignalProducer([1, 2, 3, 4, 5])).start { fused.append($0) }
-        chain(SignalProducer([1, 2, 3, 4, 5])).startWithSignal { signal, _ in
+        _ = chain(SignalProducer([1, 2, 3, 4, 5])).startWithSignal { signal, _ in
             signal.observe { prepared.append($0) }
         }
         #expect(fused == [.value(20), .value(60), .completed])
