@@ -327,7 +327,7 @@ final class Flattener<U, E: Swift.Error, F: Swift.Error> {
     private let input: Signal<U, F>.Observer
     /// Makes the observer of the inner stream `id`, which its signal calls serially.
     /// Made by `flattening`, where the types are the client's: each event of an inner
-    /// stream is handled by specialised code (see `admits(eventOf:hasWon:)`).
+    /// stream is handled by specialised code (see `admits(eventOf:)` and `claimVictory(for:)`).
     private let makeObserver: (Flattener, _ id: UInt64) -> Signal<U, E>.Observer
     private let state = Locked(State())
     /// `.latest`: a copy of `state.latest` (0 for none; ids start at 1), written
