@@ -81,6 +81,39 @@ import Testing
     }
 }
 
+extension SignalSubscriptionStressTests {
+    /// Deliveries call observers borrowed from a snapshot of the bag, without
+    /// retaining them: an observer disposed (and released) on another thread during a
+    /// delivery must stay alive until that delivery is done with it, and be released
+    /// once it is.
+    @Test func observersDisposedOnOtherThreadsDuringDeliveriesAreReleasedAfterThem() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let released = Count()
+        let calls = Atomic<Int>(0)
+        let observersPerThread = 2_000
+        let senders = 2
+        let subscribers = 4
+        DispatchQueue.concurrentPerform(iterations: senders + subscribers) { thread in
+            if thread < senders {
+                for value in 0..<observersPerThread * 4 { input.send(value: value) }
+            } else {
+                for _ in 0..<observersPerThread {
+                    let counter = ReleaseCounter(released)
+                    let disposable = signal.observeValues { _ in
+                        withExtendedLifetime(counter) {}
+                        calls.add(1, ordering: .relaxed)
+                    }
+                    disposable?.dispose()
+                }
+            }
+        }
+        #expect(released.value.load(ordering: .relaxed) == subscribers * observersPerThread)
+        let delivered = calls.load(ordering: .relaxed)
+        #expect(delivered <= senders * observersPerThread * 4 * subscribers)
+        withExtendedLifetime(input) {}
+    }
+}
+
 private final class DisposableBox: @unchecked Sendable {
     var disposable: (any Disposable)?
 }

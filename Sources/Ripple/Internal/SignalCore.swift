@@ -15,7 +15,8 @@ extension Signal {
     /// - A core without a `sendLock` is fed by exactly one upstream signal, which
     ///   already serialises and de-recurses what reaches it (see `Signal.derived`).
     /// - Observers are called without `stateLock` held, from a snapshot of the bag;
-    ///   the bag is copied only when it changes while a snapshot is alive.
+    ///   the bag is copied only when it changes while a snapshot is alive. The
+    ///   snapshot keeps its entries alive, so delivery borrows them (see `borrow`).
     /// - Termination happens once: the observers are taken out of the bag, receive the
     ///   terminal event, and are released; then, after the send lock is released,
     ///   `resources` is disposed (still before `send` returns).
@@ -27,7 +28,7 @@ extension Signal {
         // `@exclusivity(unchecked)`: the locks above already make every access
         // exclusive, and the dynamic checks would cost more than the delivery itself.
         @exclusivity(unchecked) @usableFromInline var pending = ContiguousArray<Event>()
-        @exclusivity(unchecked) @usableFromInline var observers = Bag<SignalSubscription, Sink>()
+        @exclusivity(unchecked) @usableFromInline var observers = Bag<SignalSubscription, SinkBox>()
         @exclusivity(unchecked) @usableFromInline var isTerminated = false
         @exclusivity(unchecked) @usableFromInline var hasShell = true
         /// How many observers have been detached by their disposables; lets a
@@ -109,11 +110,29 @@ extension Signal {
             // detachment since then (typically by an observer of this very event, on
             // this thread) makes it worth checking each one.
             let detachedBefore = detachments.load(ordering: .relaxed)
-            for case let slot? in snapshot {
-                if detachments.load(ordering: .relaxed) != detachedBefore, !slot.key.isActive { continue }
-                slot.payload.receive(event)
+            snapshot.withUnsafeBufferPointer { slots in
+                for index in slots.indices {
+                    guard let (key, box) = Self.borrow(slots.baseAddress.unsafelyUnwrapped + index) else { continue }
+                    if detachments.load(ordering: .relaxed) != detachedBefore,
+                       !key._withUnsafeGuaranteedRef({ $0.isActive }) { continue }
+                    box._withUnsafeGuaranteedRef { $0.sink.receive(event) }
+                }
             }
             return false
+        }
+
+        /// The key and box of the bag entry at `slot` (`nil` for a hole), without
+        /// retaining them. Only for entries of a snapshot the caller holds: the
+        /// snapshot's storage keeps both alive, and the objects are used through
+        /// `_withUnsafeGuaranteedRef`, so a delivery costs no reference counting per
+        /// observer. (Binding the entry to a variable in the loop instead keeps a
+        /// retained copy of both across the observer's call.)
+        @inlinable @inline(__always)
+        static func borrow(
+            _ slot: UnsafePointer<Bag<SignalSubscription, SinkBox>.Slot?>
+        ) -> (Unmanaged<SignalSubscription>, Unmanaged<SinkBox>)? {
+            guard let slot = slot.pointee else { return nil }
+            return (.passUnretained(slot.key), .passUnretained(slot.payload))
         }
 
         /// Ends the signal with `event` unless it has already ended; `true` if it did.
@@ -128,7 +147,7 @@ extension Signal {
             let snapshot = observers.removeAll()
             stateLock.unlock()
             for case let slot? in snapshot where slot.key.detachFromTerminatedCore() {
-                slot.payload.receive(event)
+                slot.payload.sink.receive(event)
             }
             return true
         }
@@ -145,13 +164,14 @@ extension Signal {
             let subscription = SignalSubscription(core: self) { core, subscription in
                 unsafeDowncast(core, to: Core.self).remove(subscription)
             }
+            let box = SinkBox(sink)
             stateLock.lock()
             guard !isTerminated else {
                 stateLock.unlock()
                 sink.receive(.interrupted)
                 return nil
             }
-            observers.insert(sink, for: subscription)
+            observers.insert(box, for: subscription)
             stateLock.unlock()
             return subscription
         }
@@ -182,8 +202,23 @@ extension Signal {
         }
     }
 
-    /// What the core calls for each event, kept in its bag: the observer's closure
-    /// itself, so that a delivery calls the user's code with no layer in between.
+    /// The bag's payload: a ``Sink`` in an object of its own, so that a delivery
+    /// can call it through a borrowed reference (a `let` of an object the snapshot
+    /// keeps alive) instead of copying the closure out of the bag's storage, which
+    /// costs a retain and a release per observer and event.
+    @usableFromInline
+    final class SinkBox {
+        @usableFromInline let sink: Sink
+
+        @inlinable
+        init(_ sink: Sink) {
+            self.sink = sink
+        }
+    }
+
+    /// What the core calls for each event, kept in its bag (in a ``SinkBox``): the
+    /// observer's closure itself, so that a delivery calls the user's code with no
+    /// layer in between.
     @usableFromInline
     enum Sink {
         /// A closure that takes every event.
