@@ -16,15 +16,16 @@ import Synchronization
 public final class CompositeDisposable: Disposable, @unchecked Sendable {  // `entries`, `lateArrivals`, `hasFinishedDisposing` and `endedSignal` are guarded by `lock`
     private let lock = Lock()
     private let disposed = Atomic<Bool>(false)
-    private var entries = Bag<Entry, Member>()
+    // `@exclusivity(unchecked)`: `lock` already makes every access exclusive.
+    @exclusivity(unchecked) private var entries = Bag<Entry, Member>()
     /// Added while the members were being disposed, on another thread or from inside
     /// a member's disposal; disposed by the disposing thread once the members are.
-    private var lateArrivals: [Member] = []
+    @exclusivity(unchecked) private var lateArrivals: [Member] = []
     /// Every member, late arrivals included, has been disposed.
-    private var hasFinishedDisposing = false
+    @exclusivity(unchecked) private var hasFinishedDisposing = false
     /// The `ended` signal of the lifetimes made from this composite, created on
     /// first use: most lifetimes are never asked for it.
-    private var endedSignal: Signal<Never, Never>?
+    @exclusivity(unchecked) private var endedSignal: Signal<Never, Never>?
 
     /// Creates an empty composite.
     public init() {}
@@ -162,7 +163,7 @@ extension CompositeDisposable {
     /// The handle of one member of a composite; disposing it removes the member
     /// from the group. The member itself is kept by the composite only.
     fileprivate final class Entry: Disposable, BagKey, @unchecked Sendable {  // `bagIndex` is guarded by the composite's lock
-        var bagIndex = -1
+        @exclusivity(unchecked) var bagIndex = -1
         private let removed = Atomic<Bool>(false)
         private weak var composite: CompositeDisposable?
 

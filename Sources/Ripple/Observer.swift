@@ -11,12 +11,16 @@ extension Signal {
     /// a signal, it is called serially and in attach order by that signal.
     public final class Observer {
         @usableFromInline let action: (Event) -> Void
-        @usableFromInline let interruptsOnDeinit: Bool
+        /// What the deinitialiser does: send `interrupted` through `action`, for the
+        /// input of a signal. A closure formed where the observer is created (in the
+        /// client's specialisation), because the deinitialiser runs unspecialised and
+        /// would otherwise look up the event type's metadata to build `interrupted`.
+        @usableFromInline let interruptOnDeinit: (() -> Void)?
 
         /// Creates an observer that calls `action` with every event.
         @inlinable
         public convenience init(_ action: @escaping (Event) -> Void) {
-            self.init(action, interruptsOnDeinit: false)
+            self.init(action, interruptOnDeinit: nil)
         }
 
         /// Creates an observer from a closure per kind of event; each is optional.
@@ -37,16 +41,20 @@ extension Signal {
             }
         }
 
-        /// The designated initialiser. An input observer (`interruptsOnDeinit`)
+        /// The designated initialiser. An input observer (`interruptOnDeinit` set)
         /// sends `interrupted` when nobody can send through it any more.
         @usableFromInline
-        init(_ action: @escaping (Event) -> Void, interruptsOnDeinit: Bool) {
+        init(_ action: @escaping (Event) -> Void, interruptOnDeinit: (() -> Void)?) {
             self.action = action
-            self.interruptsOnDeinit = interruptsOnDeinit
+            self.interruptOnDeinit = interruptOnDeinit
         }
 
+        /// Whether releasing this observer sends `interrupted` (an input observer).
+        @inlinable
+        var interruptsOnDeinit: Bool { interruptOnDeinit != nil }
+
         deinit {
-            if interruptsOnDeinit { action(.interrupted) }
+            interruptOnDeinit?()
         }
 
         /// Sends `event`.

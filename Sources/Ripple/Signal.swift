@@ -51,7 +51,7 @@ public final class Signal<Value, Error: Swift.Error> {
     init(serialisedByUpstream: Bool, _ generator: (_ input: Observer, _ lifetime: Lifetime) -> Void) {
         let core = Core(serialisedByUpstream: serialisedByUpstream)
         self.core = core
-        let input = Observer({ event in core.send(event) }, interruptsOnDeinit: true)
+        let input = Observer({ event in core.send(event) }, interruptOnDeinit: { core.send(.interrupted) })
         generator(input, core.lifetime)
     }
 

@@ -318,8 +318,9 @@ final class RunHandle<Value, Error: Swift.Error>: Disposable, @unchecked Sendabl
     @usableFromInline let input: Signal<Value, Error>.Observer
     @usableFromInline let lifetime: Lifetime
     /// Released once the run has started, so that a kept handle does not keep the
-    /// handler's captures alive.
-    @usableFromInline var startHandler: ((Signal<Value, Error>.Observer, Lifetime) -> Void)?
+    /// handler's captures alive. (`@exclusivity(unchecked)`: only `start()` touches
+    /// it, once, on the starting thread.)
+    @exclusivity(unchecked) @usableFromInline var startHandler: ((Signal<Value, Error>.Observer, Lifetime) -> Void)?
 
     @inlinable
     init(

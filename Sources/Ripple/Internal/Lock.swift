@@ -24,26 +24,53 @@ struct Lock: @unchecked Sendable {  // a handle; the primitive itself is the syn
 
     @usableFromInline let primitive: UnsafeMutablePointer<Primitive>
 
+    /// A lock with storage of its own.
     @usableFromInline
     init() {
-        primitive = .allocate(capacity: 1)
-        #if canImport(Darwin)
-        primitive.initialize(to: os_unfair_lock())
-        #else
-        primitive.initialize(to: pthread_mutex_t())
-        let status = pthread_mutex_init(primitive, nil)
-        precondition(status == 0, "pthread_mutex_init failed with \(status)")
-        #endif
+        self.init(primitive: Self.allocateGroup(of: 1))
     }
 
-    /// Destroys the primitive. Call once, when no thread can use the lock any more.
+    /// The lock at `primitive`, one of a group made by ``allocateGroup(of:)``.
+    @inlinable
+    init(primitive: UnsafeMutablePointer<Primitive>) {
+        self.primitive = primitive
+    }
+
+    /// Destroys the primitive of a lock made by ``init()``. Call once, when no thread
+    /// can use the lock any more.
     @usableFromInline
     func deallocate() {
+        Self.deallocateGroup(primitive, of: 1)
+    }
+
+    /// `count` initialised primitives in one allocation, for an owner that needs
+    /// several locks (one allocation instead of `count`); make each lock with
+    /// ``init(primitive:)``.
+    @usableFromInline
+    static func allocateGroup(of count: Int) -> UnsafeMutablePointer<Primitive> {
+        let group = UnsafeMutablePointer<Primitive>.allocate(capacity: count)
+        for index in 0..<count {
+            let primitive = group + index
+            #if canImport(Darwin)
+            primitive.initialize(to: os_unfair_lock())
+            #else
+            primitive.initialize(to: pthread_mutex_t())
+            let status = pthread_mutex_init(primitive, nil)
+            precondition(status == 0, "pthread_mutex_init failed with \(status)")
+            #endif
+        }
+        return group
+    }
+
+    /// Destroys a group made by ``allocateGroup(of:)``. Call once, when no thread can
+    /// use its locks any more.
+    @usableFromInline
+    static func deallocateGroup(_ group: UnsafeMutablePointer<Primitive>, of count: Int) {
         #if !canImport(Darwin)
-        pthread_mutex_destroy(primitive)
+        for index in 0..<count { pthread_mutex_destroy(group + index) }
         #endif
-        primitive.deinitialize(count: 1)
-        primitive.deallocate()
+        group.deinitialize(count: count)
+        group.deallocate()
     }
 
     @inlinable

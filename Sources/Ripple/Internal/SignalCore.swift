@@ -22,7 +22,7 @@ extension Signal {
     ///   `resources` is disposed (still before `send` returns).
     @usableFromInline
     final class Core: @unchecked Sendable {  // state guarded by `stateLock`; `pending` by `sendLock`
-        @usableFromInline let stateLock = Lock()
+        @usableFromInline let stateLock: Lock
         @usableFromInline let sendLock: Lock?
         @usableFromInline let sendOwner = Atomic<UInt>(0)
         // `@exclusivity(unchecked)`: the locks above already make every access
@@ -42,7 +42,10 @@ extension Signal {
         /// bag and queue without runtime generic-metadata lookups.
         @inlinable
         init(serialisedByUpstream: Bool) {
-            sendLock = serialisedByUpstream ? nil : Lock()
+            // Both locks in one allocation.
+            let locks = Lock.allocateGroup(of: serialisedByUpstream ? 1 : 2)
+            stateLock = Lock(primitive: locks)
+            sendLock = serialisedByUpstream ? nil : Lock(primitive: locks + 1)
         }
 
         /// The lifetime handed to the signal's generator: it ends when `resources` is
@@ -54,8 +57,7 @@ extension Signal {
 
         deinit {
             if !isTerminated { resources.dispose() }
-            stateLock.deallocate()
-            sendLock?.deallocate()
+            Lock.deallocateGroup(stateLock.primitive, of: sendLock == nil ? 1 : 2)
         }
 
         @inlinable
@@ -191,11 +193,15 @@ extension Signal {
 
         /// The shell is gone: nobody can attach an observer any more. With no
         /// observer left either, the signal ends without an event.
+        ///
+        /// Called from the shell's `deinit`, which runs unspecialised: reading the
+        /// bag's stored `count` rather than calling a method of the generic bag keeps
+        /// it from looking up the bag's type metadata at run time.
         @usableFromInline
         func shellDidDeinitialize() {
             stateLock.lock()
             hasShell = false
-            let endsSilently = observers.isEmpty && !isTerminated
+            let endsSilently = observers.count == 0 && !isTerminated
             if endsSilently { isTerminated = true }
             stateLock.unlock()
             if endsSilently { resources.dispose() }
