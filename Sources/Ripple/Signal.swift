@@ -48,11 +48,15 @@ public final class Signal<Value, Error: Swift.Error> {
     /// Inlinable so that the input's closure, and the delivery it calls, are
     /// specialised for the client's `Value` and `Error`.
     @inlinable
-    init(serialisedByUpstream: Bool, _ generator: (_ input: Observer, _ lifetime: Lifetime) -> Void) {
-        let core = Core(serialisedByUpstream: serialisedByUpstream)
-        self.core = core
-        let input = Observer({ event in core.send(event) }, interruptOnDeinit: { core.send(.interrupted) })
-        generator(input, core.lifetime)
+    convenience init(serialisedByUpstream: Bool, _ generator: (_ input: Observer, _ lifetime: Lifetime) -> Void) {
+        self.init(serialisedByUpstream: serialisedByUpstream)
+        generator(core.makeInput(), core.lifetime)
+    }
+
+    /// Creates a signal whose input the caller makes with `core.makeInput()`.
+    @inlinable
+    init(serialisedByUpstream: Bool) {
+        core = Core(serialisedByUpstream: serialisedByUpstream)
     }
 
     deinit {

@@ -201,22 +201,31 @@ extension SignalProducer {
         }
 
         /// A run of a start handler: a new signal whose input and lifetime the
-        /// handler receives when the run starts; `sink`, if any, observes it first.
+        /// handler receives when the run starts.
+        ///
+        /// With `sink`, the run is prepared for that one observer: `sink` is attached
+        /// to a bare signal core, with no ``Signal`` object around it, since nobody
+        /// else can observe the run (the core behaves as a signal whose shell is
+        /// already gone).
         @inlinable
         init(_ startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void, attaching sink: Signal<Value, Error>.Sink?) {
-            var input: Signal<Value, Error>.Observer?
-            var lifetime: Lifetime?
-            let signal = Signal { observer, signalLifetime in
-                input = observer
-                lifetime = signalLifetime
+            let core: Signal<Value, Error>.Core
+            if let sink {
+                core = Signal<Value, Error>.Core(serialisedByUpstream: false)
+                core.hasShell = false
+                _ = core.attach(sink)
+                preparedSignal = nil
+            } else {
+                let signal = Signal<Value, Error>(serialisedByUpstream: false)
+                core = signal.core
+                preparedSignal = signal
             }
-            if let sink { _ = signal.core.attach(sink) }
-            preparedSignal = signal
+            let lifetime = core.lifetime
             // The handle keeps what the start needs, so that `start` captures one
             // object and costs no allocation of its own.
-            let handle = RunHandle(input: input!, lifetime: lifetime!, startHandler: startHandler)
+            let handle = RunHandle(input: core.makeInput(), lifetime: lifetime, startHandler: startHandler)
             self.handle = handle
-            self.lifetime = lifetime!
+            self.lifetime = lifetime
             start = { [handle] in handle.start() }
         }
     }

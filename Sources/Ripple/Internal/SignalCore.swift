@@ -48,6 +48,14 @@ extension Signal {
             sendLock = serialisedByUpstream ? nil : Lock(primitive: locks + 1)
         }
 
+        /// A new input observer: it sends through this core, and interrupts the signal
+        /// when released. Inlinable so that both closures are the client's
+        /// specialisations.
+        @inlinable
+        func makeInput() -> Observer {
+            Observer({ event in self.send(event) }, interruptOnDeinit: { self.send(.interrupted) })
+        }
+
         /// The lifetime handed to the signal's generator: it ends when `resources` is
         /// disposed.
         @usableFromInline
