@@ -3,10 +3,12 @@
 /// Never send events while inside `withLock`: an observer downstream may send to
 /// an upstream stream that feeds this state again, on this thread, and the lock is
 /// not recursive. Compute under the lock, send after it.
+@usableFromInline
 final class Locked<State>: @unchecked Sendable {  // `state` is guarded by `lock`
-    private let lock = Lock()
-    private var state: State
+    @usableFromInline let lock = Lock()
+    @exclusivity(unchecked) @usableFromInline var state: State
 
+    @inlinable
     init(_ initial: State) {
         state = initial
     }
@@ -15,6 +17,7 @@ final class Locked<State>: @unchecked Sendable {  // `state` is guarded by `lock
         lock.deallocate()
     }
 
+    @inlinable
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }

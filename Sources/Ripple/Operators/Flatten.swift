@@ -194,7 +194,8 @@ extension Signal {
 extension Signal {
     /// Runs `action` once this signal has terminated and released the resources
     /// attached to its lifetime so far, or at once if it already has.
-    fileprivate func afterReleasingResources(_ action: @escaping () -> Void) {
+    @inlinable
+    func afterReleasingResources(_ action: @escaping () -> Void) {
         core.resources.add(action)
     }
 }
@@ -312,29 +313,34 @@ extension SignalProducer where Error == Never {
 ///   can follow the new stream's; a value still queued on this thread is dropped by
 ///   the `latest` check.
 /// - Once the result has ended (`hasEnded`), nothing more is admitted or started.
+///
+/// Inlinable throughout, like its state: each inner stream costs a start and some
+/// bookkeeping, and run unspecialised that bookkeeping would look up the generic
+/// metadata of its types (the state, the runs, the signals) several times per inner
+/// stream.
 @usableFromInline
 final class Flattener<U, E: Swift.Error, F: Swift.Error> {
     @usableFromInline typealias Inner = SignalProducer<U, E>
 
-    private enum Mode {
+    @usableFromInline enum Mode {
         case concurrent(limit: Int)
         case latest
         case race
         case throttle
     }
 
-    private let mode: Mode
-    private let input: Signal<U, F>.Observer
+    @usableFromInline let mode: Mode
+    @usableFromInline let input: Signal<U, F>.Observer
     /// Makes the observer of the inner stream `id`, which its signal calls serially.
     /// Made by `flattening`, where the types are the client's: each event of an inner
     /// stream is handled by specialised code (see `admits(eventOf:)` and `claimVictory(for:)`).
-    private let makeObserver: (Flattener, _ id: UInt64) -> Signal<U, E>.Observer
-    private let state = Locked(State())
+    @usableFromInline let makeObserver: (Flattener, _ id: UInt64) -> Signal<U, E>.Observer
+    @usableFromInline let state = Locked(State())
     /// `.latest`: a copy of `state.latest` (0 for none; ids start at 1), written
     /// under the state's lock and read without it by every event of an inner stream.
-    private let latestID = Atomic<UInt64>(0)
+    @usableFromInline let latestID = Atomic<UInt64>(0)
 
-    @usableFromInline
+    @inlinable
     init(
         _ strategy: FlattenStrategy,
         input: Signal<U, F>.Observer,
@@ -355,7 +361,7 @@ final class Flattener<U, E: Swift.Error, F: Swift.Error> {
     }
 
     /// The outer stream sent `inner`.
-    @usableFromInline
+    @inlinable
     func receive(_ inner: Inner) {
         switch mode {
         case let .concurrent(limit):
@@ -391,7 +397,7 @@ final class Flattener<U, E: Swift.Error, F: Swift.Error> {
     }
 
     /// The outer stream completed.
-    @usableFromInline
+    @inlinable
     func completeOuter() {
         let completes = state.withLock { state in
             state.isOuterCompleted = true
@@ -401,7 +407,7 @@ final class Flattener<U, E: Swift.Error, F: Swift.Error> {
     }
 
     /// The result has ended: nothing more starts, and every inner run is disposed.
-    @usableFromInline
+    @inlinable
     func stop() {
         // The waiting producers are taken out only to be released after the lock.
         let (runs, _) = state.withLock { state in
@@ -416,7 +422,8 @@ final class Flattener<U, E: Swift.Error, F: Swift.Error> {
     }
 
     /// Starts waiting inner streams while there are free slots.
-    private func drain(limit: Int) {
+    @inlinable
+    func drain(limit: Int) {
         while let next = state.withLock({ $0.nextToStart(limit: limit) }) {
             start(next.inner, id: next.id)
         }
@@ -424,7 +431,8 @@ final class Flattener<U, E: Swift.Error, F: Swift.Error> {
 
     /// Starts an admitted inner stream, unless the result has ended or (`.race`) a
     /// winner was chosen meanwhile.
-    private func start(_ inner: Inner, id: UInt64) {
+    @inlinable
+    func start(_ inner: Inner, id: UInt64) {
         let run = inner.makeRun()
         let registered = state.withLock { state in
             guard !state.hasEnded, state.winner == nil else { return false }
@@ -442,7 +450,7 @@ final class Flattener<U, E: Swift.Error, F: Swift.Error> {
     /// decides with `claimVictory(for:)`).
     ///
     /// Called by the observer of each inner stream, serially for one stream.
-    @usableFromInline
+    @inlinable
     func admits(eventOf id: UInt64) -> Bool {
         switch mode {
         case .latest: latestID.load(ordering: .acquiring) == id
@@ -452,7 +460,7 @@ final class Flattener<U, E: Swift.Error, F: Swift.Error> {
 
     /// `.race`: makes `id` the winner if there is none yet and disposes the others.
     /// - Returns: whether `id` is the winner.
-    @usableFromInline
+    @inlinable
     func claimVictory(for id: UInt64) -> Bool {
         let (wins, losers) = state.withLock { state -> (Bool, [any Disposable]) in
             guard !state.hasEnded else { return (false, []) }
@@ -470,7 +478,8 @@ final class Flattener<U, E: Swift.Error, F: Swift.Error> {
     /// The run of the inner stream `id` has terminated and released its resources.
     /// Unless it was already retired (replaced, lost, or the result has ended), its
     /// slot is free: a waiting inner stream may start, or the result may complete.
-    private func end(_ id: UInt64) {
+    @inlinable
+    func end(_ id: UInt64) {
         // The run handle is taken out only to be released after the lock.
         let (_, drains, completes) = state.withLock { state in
             guard let run = state.retire(id) else { return ((any Disposable)?.none, false, false) }
@@ -482,29 +491,35 @@ final class Flattener<U, E: Swift.Error, F: Swift.Error> {
 }
 
 extension Flattener {
-    private struct State {
+    @usableFromInline
+    struct State {
         /// The id given to the last admitted inner stream.
-        var lastID: UInt64 = 0
+        @usableFromInline var lastID: UInt64 = 0
         /// Inner streams admitted and not yet ended: running, or about to start.
-        var activeCount = 0
+        @usableFromInline var activeCount = 0
         /// The handles of the admitted runs, by id.
-        var runs: [UInt64: any Disposable] = [:]
+        @usableFromInline var runs: [UInt64: any Disposable] = [:]
         /// `.concurrent`: inner streams waiting for a free slot, in arrival order.
-        var waiting = WaitingQueue()
+        @usableFromInline var waiting = WaitingQueue()
         /// Whether a thread is running the drain loop.
-        var isDraining = false
-        var isOuterCompleted = false
+        @usableFromInline var isDraining = false
+        @usableFromInline var isOuterCompleted = false
         /// Whether the result has ended.
-        var hasEnded = false
+        @usableFromInline var hasEnded = false
         /// `.latest`: the newest inner stream.
-        var latest: UInt64?
+        @usableFromInline var latest: UInt64?
         /// `.race`: the inner stream that sent the first event.
-        var winner: UInt64?
+        @usableFromInline var winner: UInt64?
 
+        @inlinable
+        init() {}
+
+        @inlinable
         var isComplete: Bool {
             !hasEnded && isOuterCompleted && activeCount == 0 && waiting.isEmpty
         }
 
+        @inlinable
         mutating func admit() -> UInt64 {
             activeCount += 1
             lastID += 1
@@ -513,6 +528,7 @@ extension Flattener {
 
         /// Takes the inner stream `id` out of the active ones.
         /// - Returns: its run handle, or `nil` if it was not active.
+        @inlinable
         mutating func retire(_ id: UInt64) -> (any Disposable)? {
             guard let run = runs.removeValue(forKey: id) else { return nil }
             activeCount -= 1
@@ -520,6 +536,7 @@ extension Flattener {
         }
 
         /// Makes the caller the thread that runs the drain loop, unless one already is.
+        @inlinable
         mutating func claimDrain() -> Bool {
             guard !isDraining else { return false }
             isDraining = true
@@ -528,6 +545,7 @@ extension Flattener {
 
         /// Admits and returns the next waiting inner stream if a slot is free; otherwise
         /// releases the drain loop.
+        @inlinable
         mutating func nextToStart(limit: Int) -> (id: UInt64, inner: Inner)? {
             guard !hasEnded, activeCount < limit, let inner = waiting.popFirst() else {
                 isDraining = false
@@ -540,16 +558,23 @@ extension Flattener {
     /// A first-in first-out queue with amortised O(1) operations: elements go into
     /// `inbox` and come out of `outbox`, which is refilled with the reversed inbox
     /// when it runs empty.
-    private struct WaitingQueue {
-        private var inbox: [Inner] = []
-        private var outbox: [Inner] = []
+    @usableFromInline
+    struct WaitingQueue {
+        @usableFromInline var inbox: [Inner] = []
+        @usableFromInline var outbox: [Inner] = []
 
+        @inlinable
+        init() {}
+
+        @inlinable
         var isEmpty: Bool { inbox.isEmpty && outbox.isEmpty }
 
+        @inlinable
         mutating func append(_ inner: Inner) {
             inbox.append(inner)
         }
 
+        @inlinable
         mutating func popFirst() -> Inner? {
             if outbox.isEmpty {
                 outbox = inbox.reversed()
