@@ -58,6 +58,42 @@ import Testing
         withExtendedLifetime((signal, input)) {}
     }
 
+    @Test func observerDetachedBetweenDeliveriesIsReleasedAtOnce() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let mapped = signal.map { $0 + 1 }
+        weak var weakWitness: Witness?
+        var disposable: (any Disposable)?
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            disposable = mapped.observeValues { _ in withExtendedLifetime(witness) {} }
+        }
+        input.send(value: 1)
+        input.send(value: 2)
+        #expect(weakWitness != nil)
+        disposable?.dispose()
+        #expect(weakWitness == nil)
+        withExtendedLifetime((signal, mapped, input)) {}
+    }
+
+    @Test func observerDetachedDuringADeliveryIsReleasedWhenItEnds() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        weak var weakWitness: Witness?
+        let held = DisposableHolder()
+        signal.observeValues { _ in
+            held.disposable?.dispose()
+            held.disposable = nil
+        }
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            held.disposable = signal.observeValues { _ in withExtendedLifetime(witness) {} }
+        }
+        input.send(value: 1)
+        #expect(weakWitness == nil)
+        withExtendedLifetime((signal, input)) {}
+    }
+
     @Test func inputDoesNotRetainTheSignal() {
         weak var weakSignal: Signal<Int, Never>?
         var input: Signal<Int, Never>.Observer?
@@ -161,4 +197,8 @@ import Testing
         signal.observe(recorder.observer())
         #expect(recorder.entries == ["INTERRUPTED"])
     }
+}
+
+private final class DisposableHolder {
+    var disposable: (any Disposable)?
 }

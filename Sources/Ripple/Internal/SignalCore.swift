@@ -17,6 +17,18 @@ extension Signal {
     /// - Observers are called without `stateLock` held, from a snapshot of the bag;
     ///   the bag is copied only when it changes while a snapshot is alive. The
     ///   snapshot keeps its entries alive, so delivery borrows them (see `borrow`).
+    /// - The snapshot is cached between deliveries, so that a delivery to an
+    ///   unchanged set of observers takes no lock and counts no reference (see
+    ///   `deliver`). `snapshot`, `borrowedSnapshot` and `snapshotVersion` belong to the
+    ///   delivering side (serialised like delivery itself): it refreshes them under
+    ///   `stateLock` when `version` has moved. A change of the bag bumps `version`
+    ///   under `stateLock` and then, unless a delivery is under way (`delivering`),
+    ///   drops the cached snapshot at once, so that a detached observer is released
+    ///   when it is detached; a delivery that was under way drops it when it ends.
+    ///   Both sides write before they read (`version` then `delivering`, `delivering`
+    ///   then `version`, sequentially consistent), so at least one of them sees the
+    ///   other: a snapshot is never dropped while a delivery reads it, and never kept
+    ///   once its observers have changed and no delivery reads it.
     /// - Termination happens once: the observers are taken out of the bag, receive the
     ///   terminal event, and are released; then, after the send lock is released,
     ///   `resources` is disposed (still before `send` returns).
@@ -34,6 +46,15 @@ extension Signal {
         /// How many observers have been detached by their disposables; lets a
         /// delivery skip the per-observer `isActive` check while it has not changed.
         @usableFromInline let detachments = Atomic<Int>(0)
+        /// Bumped under `stateLock` by every change of `observers`.
+        @usableFromInline let version = Atomic<UInt>(0)
+        /// Whether a delivery is reading the cached snapshot.
+        @usableFromInline let delivering = Atomic<Bool>(false)
+        /// The cached snapshot of `observers` (`nil` when dropped), the same object
+        /// unretained for the delivery loop, and the `version` it was taken at.
+        @exclusivity(unchecked) @usableFromInline var snapshot: Snapshot?
+        @exclusivity(unchecked) @usableFromInline var borrowedSnapshot: Unmanaged<Snapshot>?
+        @exclusivity(unchecked) @usableFromInline var snapshotVersion = UInt.max
 
         /// Disposed when the signal terminates: the generator's `Lifetime`.
         @usableFromInline let resources = CompositeDisposable()
@@ -113,22 +134,69 @@ extension Signal {
             if event.isTerminating {
                 return terminate(with: event)
             }
-            stateLock.lock()
-            let snapshot = observers.slots
-            stateLock.unlock()
+            delivering.store(true, ordering: .sequentiallyConsistent)
+            if version.load(ordering: .sequentiallyConsistent) != snapshotVersion { refreshSnapshot() }
             // Every observer in the snapshot was active when it was taken; only a
             // detachment since then (typically by an observer of this very event, on
             // this thread) makes it worth checking each one.
             let detachedBefore = detachments.load(ordering: .relaxed)
-            snapshot.withUnsafeBufferPointer { slots in
-                for index in slots.indices {
-                    guard let (key, box) = Self.borrow(slots.baseAddress.unsafelyUnwrapped + index) else { continue }
-                    if detachments.load(ordering: .relaxed) != detachedBefore,
-                       !key._withUnsafeGuaranteedRef({ $0.isActive }) { continue }
-                    box._withUnsafeGuaranteedRef { $0.sink.receive(event) }
+            // The cached snapshot stays alive and unchanged until this delivery ends
+            // (nobody else drops it while `delivering`), so it is borrowed.
+            borrowedSnapshot.unsafelyUnwrapped._withUnsafeGuaranteedRef { snapshot in
+                snapshot.slots.withUnsafeBufferPointer { slots in
+                    for index in slots.indices {
+                        guard let (key, box) = Self.borrow(slots.baseAddress.unsafelyUnwrapped + index) else { continue }
+                        if detachments.load(ordering: .relaxed) != detachedBefore,
+                           !key._withUnsafeGuaranteedRef({ $0.isActive }) { continue }
+                        box._withUnsafeGuaranteedRef { $0.sink.receive(event) }
+                    }
                 }
             }
+            delivering.store(false, ordering: .sequentiallyConsistent)
+            // The observers changed during this delivery: drop the snapshot now,
+            // rather than keep the detached ones until the next delivery.
+            if version.load(ordering: .sequentiallyConsistent) != snapshotVersion { dropSnapshot() }
             return false
+        }
+
+        /// Takes a new snapshot of `observers`; by the delivering side only.
+        @inlinable
+        func refreshSnapshot() {
+            stateLock.lock()
+            let fresh = Snapshot(observers.slots)
+            let stale = snapshot
+            snapshot = fresh
+            borrowedSnapshot = .passUnretained(fresh)
+            snapshotVersion = version.load(ordering: .relaxed)
+            stateLock.unlock()
+            // Released outside the lock: its observers' deinitialisers may run.
+            withExtendedLifetime(stale) {}
+        }
+
+        /// Drops the cached snapshot; by the delivering side only, after its delivery.
+        @inlinable
+        func dropSnapshot() {
+            stateLock.lock()
+            let stale = snapshotVersion == version.load(ordering: .relaxed) ? nil : takeSnapshot()
+            stateLock.unlock()
+            withExtendedLifetime(stale) {}
+        }
+
+        /// Takes the cached snapshot out, for its caller to release after unlocking
+        /// `stateLock`, which it holds.
+        @inlinable
+        func takeSnapshot() -> Snapshot? {
+            borrowedSnapshot = nil
+            return snapshot.take()
+        }
+
+        /// Records a change of `observers`, about to be made by the caller, which
+        /// holds `stateLock`; returns the cached snapshot if nobody is delivering
+        /// from it, for the caller to release after unlocking.
+        @inlinable
+        func observersWillChange() -> Snapshot? {
+            version.add(1, ordering: .sequentiallyConsistent)
+            return delivering.load(ordering: .sequentiallyConsistent) ? nil : takeSnapshot()
         }
 
         /// The key and box of the bag entry at `slot` (`nil` for a hole), without
@@ -154,9 +222,13 @@ extension Signal {
                 return false
             }
             isTerminated = true
-            let snapshot = observers.removeAll()
+            version.add(1, ordering: .sequentiallyConsistent)
+            // The delivering side terminates: the cached snapshot is its own.
+            let stale = takeSnapshot()
+            let all = observers.removeAll()
             stateLock.unlock()
-            for case let slot? in snapshot where slot.key.detachFromTerminatedCore() {
+            withExtendedLifetime(stale) {}
+            for case let slot? in all where slot.key.detachFromTerminatedCore() {
                 slot.payload.sink.receive(event)
             }
             return true
@@ -181,8 +253,10 @@ extension Signal {
                 sink.receive(.interrupted)
                 return nil
             }
+            let stale = observersWillChange()
             observers.insert(box, for: subscription)
             stateLock.unlock()
+            withExtendedLifetime(stale) {}
             return subscription
         }
 
@@ -192,10 +266,12 @@ extension Signal {
         func remove(_ subscription: SignalSubscription) {
             detachments.add(1, ordering: .relaxed)
             stateLock.lock()
+            let stale = observersWillChange()
             let removed = observers.remove(subscription)
             let endsSilently = removed && !hasShell && observers.isEmpty && !isTerminated
             if endsSilently { isTerminated = true }
             stateLock.unlock()
+            withExtendedLifetime(stale) {}
             if endsSilently { resources.dispose() }
         }
 
@@ -213,6 +289,17 @@ extension Signal {
             if endsSilently { isTerminated = true }
             stateLock.unlock()
             if endsSilently { resources.dispose() }
+        }
+    }
+
+    /// An immutable copy of a core's bag, cached for deliveries (see `Core.deliver`).
+    @usableFromInline
+    final class Snapshot {
+        @usableFromInline let slots: ContiguousArray<Bag<SignalSubscription, SinkBox>.Slot?>
+
+        @inlinable
+        init(_ slots: ContiguousArray<Bag<SignalSubscription, SinkBox>.Slot?>) {
+            self.slots = slots
         }
     }
 
