@@ -222,9 +222,7 @@ extension Signal {
                 return false
             }
             isTerminated = true
-            version.add(1, ordering: .sequentiallyConsistent)
-            // The delivering side terminates: the cached snapshot is its own.
-            let stale = takeSnapshot()
+            let stale = observersWillChange()
             let all = observers.removeAll()
             stateLock.unlock()
             withExtendedLifetime(stale) {}
