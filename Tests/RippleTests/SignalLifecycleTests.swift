@@ -58,9 +58,13 @@ import Testing
         withExtendedLifetime((signal, input)) {}
     }
 
-    @Test func observerDetachedBetweenDeliveriesIsReleasedAtOnce() {
+    /// Deliveries cache the observers (as the sole one, or as a copy of several);
+    /// a detachment drops that cache at once.
+    @Test(arguments: [0, 2])
+    func observerDetachedBetweenDeliveriesIsReleasedAtOnce(otherObservers: Int) {
         let (signal, input) = Signal<Int, Never>.pipe()
         let mapped = signal.map { $0 + 1 }
+        let others = (0..<otherObservers).map { _ in mapped.observeValues { _ in } }
         weak var weakWitness: Witness?
         var disposable: (any Disposable)?
         do {
@@ -73,7 +77,7 @@ import Testing
         #expect(weakWitness != nil)
         disposable?.dispose()
         #expect(weakWitness == nil)
-        withExtendedLifetime((signal, mapped, input)) {}
+        withExtendedLifetime((signal, mapped, input, others)) {}
     }
 
     @Test func observerDetachedDuringADeliveryIsReleasedWhenItEnds() {

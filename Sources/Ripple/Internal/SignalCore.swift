@@ -19,16 +19,19 @@ extension Signal {
     ///   snapshot keeps its entries alive, so delivery borrows them (see `borrow`).
     /// - The snapshot is cached between deliveries, so that a delivery to an
     ///   unchanged set of observers takes no lock and counts no reference (see
-    ///   `deliver`). `snapshot`, `borrowedSnapshot` and `snapshotVersion` belong to the
-    ///   delivering side (serialised like delivery itself): it refreshes them under
-    ///   `stateLock` when `version` has moved. A change of the bag bumps `version`
-    ///   under `stateLock` and then, unless a delivery is under way (`delivering`),
-    ///   drops the cached snapshot at once, so that a detached observer is released
+    ///   `deliver`); a single observer is cached as itself, with no allocation.
+    ///   `cached`, its borrowed mirrors and `cachedVersion` belong to the delivering
+    ///   side (serialised like delivery itself): it refreshes them under `stateLock`
+    ///   when `version` has moved. A change of the bag bumps `version` under
+    ///   `stateLock` and then, if something is cached and no delivery is under way
+    ///   (`delivering`), drops it at once, so that a detached observer is released
     ///   when it is detached; a delivery that was under way drops it when it ends.
     ///   Both sides write before they read (`version` then `delivering`, `delivering`
     ///   then `version`, sequentially consistent), so at least one of them sees the
     ///   other: a snapshot is never dropped while a delivery reads it, and never kept
-    ///   once its observers have changed and no delivery reads it.
+    ///   once its observers have changed and no delivery reads it. With nothing
+    ///   cached, a change only bumps `version` (no fence): the next delivery
+    ///   refreshes under the lock anyway.
     /// - Termination happens once: the observers are taken out of the bag, receive the
     ///   terminal event, and are released; then, after the send lock is released,
     ///   `resources` is disposed (still before `send` returns).
@@ -50,11 +53,12 @@ extension Signal {
         @usableFromInline let version = Atomic<UInt>(0)
         /// Whether a delivery is reading the cached snapshot.
         @usableFromInline let delivering = Atomic<Bool>(false)
-        /// The cached snapshot of `observers` (`nil` when dropped), the same object
-        /// unretained for the delivery loop, and the `version` it was taken at.
-        @exclusivity(unchecked) @usableFromInline var snapshot: Snapshot?
+        /// The cached observers, the same objects unretained for the delivery (one
+        /// mirror set, per case of `cached`), and the `version` they were taken at.
+        @exclusivity(unchecked) @usableFromInline var cached = CachedObservers.none
+        @exclusivity(unchecked) @usableFromInline var borrowedSole: (key: Unmanaged<SignalSubscription>, box: Unmanaged<SinkBox>)?
         @exclusivity(unchecked) @usableFromInline var borrowedSnapshot: Unmanaged<Snapshot>?
-        @exclusivity(unchecked) @usableFromInline var snapshotVersion = UInt.max
+        @exclusivity(unchecked) @usableFromInline var cachedVersion = UInt.max
 
         /// Disposed when the signal terminates: the generator's `Lifetime`.
         @usableFromInline let resources = CompositeDisposable()
@@ -135,68 +139,93 @@ extension Signal {
                 return terminate(with: event)
             }
             delivering.store(true, ordering: .sequentiallyConsistent)
-            if version.load(ordering: .sequentiallyConsistent) != snapshotVersion { refreshSnapshot() }
-            // Every observer in the snapshot was active when it was taken; only a
-            // detachment since then (typically by an observer of this very event, on
-            // this thread) makes it worth checking each one.
-            let detachedBefore = detachments.load(ordering: .relaxed)
-            // The cached snapshot stays alive and unchanged until this delivery ends
+            if version.load(ordering: .sequentiallyConsistent) != cachedVersion { refreshCache() }
+            // What is cached stays alive and unchanged until this delivery ends
             // (nobody else drops it while `delivering`), so it is borrowed.
-            borrowedSnapshot.unsafelyUnwrapped._withUnsafeGuaranteedRef { snapshot in
-                snapshot.slots.withUnsafeBufferPointer { slots in
-                    for index in slots.indices {
-                        guard let (key, box) = Self.borrow(slots.baseAddress.unsafelyUnwrapped + index) else { continue }
-                        if detachments.load(ordering: .relaxed) != detachedBefore,
-                           !key._withUnsafeGuaranteedRef({ $0.isActive }) { continue }
-                        box._withUnsafeGuaranteedRef { $0.sink.receive(event) }
+            if let sole = borrowedSole {
+                sole.box._withUnsafeGuaranteedRef { $0.sink.receive(event) }
+            } else if let snapshot = borrowedSnapshot {
+                // Every observer in the snapshot was active when it was taken; only a
+                // detachment since then (typically by an observer of this very event,
+                // on this thread) makes it worth checking each one.
+                let detachedBefore = detachments.load(ordering: .relaxed)
+                snapshot._withUnsafeGuaranteedRef { snapshot in
+                    snapshot.slots.withUnsafeBufferPointer { slots in
+                        for index in slots.indices {
+                            guard let (key, box) = Self.borrow(slots.baseAddress.unsafelyUnwrapped + index) else { continue }
+                            if detachments.load(ordering: .relaxed) != detachedBefore,
+                               !key._withUnsafeGuaranteedRef({ $0.isActive }) { continue }
+                            box._withUnsafeGuaranteedRef { $0.sink.receive(event) }
+                        }
                     }
                 }
             }
             delivering.store(false, ordering: .sequentiallyConsistent)
-            // The observers changed during this delivery: drop the snapshot now,
-            // rather than keep the detached ones until the next delivery.
-            if version.load(ordering: .sequentiallyConsistent) != snapshotVersion { dropSnapshot() }
+            // The observers changed during this delivery: drop the cache now, rather
+            // than keep the detached ones until the next delivery.
+            if version.load(ordering: .sequentiallyConsistent) != cachedVersion { dropCache() }
             return false
         }
 
-        /// Takes a new snapshot of `observers`; by the delivering side only.
+        /// Caches the current observers; by the delivering side only.
         @inlinable
-        func refreshSnapshot() {
+        func refreshCache() {
             stateLock.lock()
-            let fresh = Snapshot(observers.slots)
-            let stale = snapshot
-            snapshot = fresh
-            borrowedSnapshot = .passUnretained(fresh)
-            snapshotVersion = version.load(ordering: .relaxed)
+            let stale = takeCache()
+            switch observers.count {
+            case 0:
+                break
+            case 1:
+                // The one entry, after at most a few holes.
+                for case let slot? in observers.slots {
+                    cached = .sole(slot.key, slot.payload)
+                    borrowedSole = (.passUnretained(slot.key), .passUnretained(slot.payload))
+                    break
+                }
+            default:
+                let snapshot = Snapshot(observers.slots)
+                cached = .many(snapshot)
+                borrowedSnapshot = .passUnretained(snapshot)
+            }
+            cachedVersion = version.load(ordering: .relaxed)
             stateLock.unlock()
             // Released outside the lock: its observers' deinitialisers may run.
             withExtendedLifetime(stale) {}
         }
 
-        /// Drops the cached snapshot; by the delivering side only, after its delivery.
+        /// Drops the cache if the observers have changed; by the delivering side
+        /// only, after its delivery.
         @inlinable
-        func dropSnapshot() {
+        func dropCache() {
             stateLock.lock()
-            let stale = snapshotVersion == version.load(ordering: .relaxed) ? nil : takeSnapshot()
+            let stale = cachedVersion == version.load(ordering: .relaxed) ? .none : takeCache()
             stateLock.unlock()
             withExtendedLifetime(stale) {}
         }
 
-        /// Takes the cached snapshot out, for its caller to release after unlocking
+        /// Takes the cache out, for its caller to release after unlocking
         /// `stateLock`, which it holds.
         @inlinable
-        func takeSnapshot() -> Snapshot? {
+        func takeCache() -> CachedObservers {
+            borrowedSole = nil
             borrowedSnapshot = nil
-            return snapshot.take()
+            defer { cached = .none }
+            return cached
         }
 
         /// Records a change of `observers`, about to be made by the caller, which
-        /// holds `stateLock`; returns the cached snapshot if nobody is delivering
-        /// from it, for the caller to release after unlocking.
+        /// holds `stateLock`; returns the cache if nobody is delivering from it, for
+        /// the caller to release after unlocking.
         @inlinable
-        func observersWillChange() -> Snapshot? {
-            version.add(1, ordering: .sequentiallyConsistent)
-            return delivering.load(ordering: .sequentiallyConsistent) ? nil : takeSnapshot()
+        func observersWillChange() -> CachedObservers {
+            let next = version.load(ordering: .relaxed) &+ 1
+            guard cached.isCaching else {
+                // Nothing to drop; whoever delivers next refreshes under the lock.
+                version.store(next, ordering: .releasing)
+                return .none
+            }
+            version.store(next, ordering: .sequentiallyConsistent)
+            return delivering.load(ordering: .sequentiallyConsistent) ? .none : takeCache()
         }
 
         /// The key and box of the bag entry at `slot` (`nil` for a hole), without
@@ -287,6 +316,21 @@ extension Signal {
             if endsSilently { isTerminated = true }
             stateLock.unlock()
             if endsSilently { resources.dispose() }
+        }
+    }
+
+    /// What a core has cached of its observers for deliveries (see `Core.deliver`).
+    @usableFromInline
+    enum CachedObservers {
+        case none
+        /// The one observer, as its bag entry.
+        case sole(SignalSubscription, SinkBox)
+        /// A copy of the bag.
+        case many(Snapshot)
+
+        @inlinable
+        var isCaching: Bool {
+            if case .none = self { false } else { true }
         }
     }
 
