@@ -138,6 +138,9 @@ extension Signal {
             if event.isTerminating {
                 return terminate(with: event)
             }
+            // Delivery is serialised and de-recursed (see above); a nested delivery
+            // would refresh or drop the cache under the outer one's feet.
+            assert(!delivering.load(ordering: .relaxed), "a signal's delivery was re-entered")
             delivering.store(true, ordering: .sequentiallyConsistent)
             if version.load(ordering: .sequentiallyConsistent) != cachedVersion { refreshCache() }
             // What is cached stays alive and unchanged until this delivery ends
