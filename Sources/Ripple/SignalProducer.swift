@@ -172,8 +172,9 @@ extension SignalProducer {
     /// the work (unless the run was prepared for one observer, see `prepareRun`).
     @usableFromInline
     struct Run {
-        /// What the run sends; `nil` for a run prepared for one observer by a fused
-        /// operator, which has no signal of its own.
+        /// What the run sends; `nil` for a run prepared for one observer (by a fused
+        /// operator, or a start handler's run given its observer), which has no
+        /// signal of its own.
         @usableFromInline let preparedSignal: Signal<Value, Error>?
         /// Interrupts the run at its source; disposed once the run has ended.
         @usableFromInline let handle: any Disposable
