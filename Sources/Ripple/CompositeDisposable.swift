@@ -14,7 +14,10 @@ import Synchronization
 /// bag.dispose()  // detaches the observer, then prints "goodbye"
 /// ```
 public final class CompositeDisposable: Disposable, @unchecked Sendable {  // `entries`, `lateArrivals`, `hasFinishedDisposing` and `endedSignal` are guarded by `lock`
-    private let lock = Lock()
+    private let lock: Lock
+    /// How many locks share `lock`'s allocation: `lock` and those lent to the owner
+    /// (see `init(lendingLocks:)`).
+    private let lockGroupSize: Int
     private let disposed = Atomic<Bool>(false)
     // `@exclusivity(unchecked)`: `lock` already makes every access exclusive.
     @exclusivity(unchecked) private var entries = Bag<Entry, Member>()
@@ -28,15 +31,36 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {  // `e
     @exclusivity(unchecked) private var endedSignal: Signal<Never, Never>?
 
     /// Creates an empty composite.
-    public init() {}
+    public init() {
+        lock = Lock()
+        lockGroupSize = 1
+    }
 
     /// Creates a composite holding `disposables`, skipping `nil`s.
-    public init<S: Sequence>(_ disposables: S) where S.Element == (any Disposable)? {
+    public convenience init<S: Sequence>(_ disposables: S) where S.Element == (any Disposable)? {
+        self.init()
         for disposable in disposables { add(disposable) }
     }
 
+    /// Creates an empty composite whose lock is allocated together with `count` more
+    /// locks, lent to the caller (a signal core, which holds the composite) for as
+    /// long as the composite lives: one allocation instead of two.
+    @usableFromInline
+    init(lendingLocks count: Int) {
+        lock = Lock(primitive: Lock.allocateGroup(of: 1 + count))
+        lockGroupSize = 1 + count
+    }
+
+    /// The lent lock number `index` (from 0) of a composite made by
+    /// `init(lendingLocks:)`.
+    @usableFromInline
+    func lentLock(_ index: Int) -> Lock {
+        precondition(index >= 0 && index < lockGroupSize - 1, "no such lent lock")
+        return Lock(primitive: lock.primitive + 1 + index)
+    }
+
     deinit {
-        lock.deallocate()
+        Lock.deallocateGroup(lock.primitive, of: lockGroupSize)
     }
 
     /// Whether the composite has been disposed.

@@ -98,6 +98,26 @@ import Testing
         withExtendedLifetime((signal, input)) {}
     }
 
+    /// A signal's lifetime shares its allocation of locks with the signal's own
+    /// locks; kept after the signal is gone, it must still work on its own.
+    @Test func lifetimeKeptAfterItsSignalIsGoneStillDisposesWhatIsAdded() throws {
+        var kept: Lifetime?
+        weak var weakSignal: Signal<Int, Never>?
+        do {
+            let signal = Signal<Int, Never> { _, lifetime in kept = lifetime }
+            weakSignal = signal
+        }
+        #expect(weakSignal == nil)
+        let lifetime = try #require(kept)
+        #expect(lifetime.hasEnded)
+        let late = AnyDisposable()
+        lifetime += late
+        #expect(late.isDisposed)
+        var ended = false
+        lifetime.observeEnded { ended = true }
+        #expect(ended)
+    }
+
     @Test func inputDoesNotRetainTheSignal() {
         weak var weakSignal: Signal<Int, Never>?
         var input: Signal<Int, Never>.Observer?

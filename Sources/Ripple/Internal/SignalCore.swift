@@ -60,17 +60,19 @@ extension Signal {
         @exclusivity(unchecked) @usableFromInline var borrowedSnapshot: Unmanaged<Snapshot>?
         @exclusivity(unchecked) @usableFromInline var cachedVersion = UInt.max
 
-        /// Disposed when the signal terminates: the generator's `Lifetime`.
-        @usableFromInline let resources = CompositeDisposable()
+        /// Disposed when the signal terminates: the generator's `Lifetime`. It also
+        /// owns the storage of `stateLock` and `sendLock` (one allocation for all the
+        /// locks of a signal); the core holds it, so the locks live as long as the core.
+        @usableFromInline let resources: CompositeDisposable
 
         /// Inlinable so that a signal created in the client's code initialises its
         /// bag and queue without runtime generic-metadata lookups.
         @inlinable
         init(serialisedByUpstream: Bool) {
-            // Both locks in one allocation.
-            let locks = Lock.allocateGroup(of: serialisedByUpstream ? 1 : 2)
-            stateLock = Lock(primitive: locks)
-            sendLock = serialisedByUpstream ? nil : Lock(primitive: locks + 1)
+            let resources = CompositeDisposable(lendingLocks: serialisedByUpstream ? 1 : 2)
+            self.resources = resources
+            stateLock = resources.lentLock(0)
+            sendLock = serialisedByUpstream ? nil : resources.lentLock(1)
         }
 
         /// A new input observer: it sends through this core, and interrupts the signal
@@ -90,7 +92,6 @@ extension Signal {
 
         deinit {
             if !isTerminated { resources.dispose() }
-            Lock.deallocateGroup(stateLock.primitive, of: sendLock == nil ? 1 : 2)
         }
 
         @inlinable
