@@ -45,16 +45,10 @@ import Testing
 
     @Test func detachedObserverIsReleased() {
         let (signal, input) = Signal<Int, Never>.pipe()
-        weak var weakWitness: Witness?
-        var disposable: (any Disposable)?
-        do {
-            let witness = Witness()
-            weakWitness = witness
-            disposable = signal.observeValues { _ in withExtendedLifetime(witness) {} }
-        }
-        #expect(weakWitness != nil)
+        let (disposable, witness) = observeKeepingAWitness(signal)
+        #expect(witness.object != nil)
         disposable?.dispose()
-        #expect(weakWitness == nil)
+        #expect(witness.object == nil)
         withExtendedLifetime((signal, input)) {}
     }
 
@@ -65,36 +59,26 @@ import Testing
         let (signal, input) = Signal<Int, Never>.pipe()
         let mapped = signal.map { $0 + 1 }
         let others = (0..<otherObservers).map { _ in mapped.observeValues { _ in } }
-        weak var weakWitness: Witness?
-        var disposable: (any Disposable)?
-        do {
-            let witness = Witness()
-            weakWitness = witness
-            disposable = mapped.observeValues { _ in withExtendedLifetime(witness) {} }
-        }
+        let (disposable, witness) = observeKeepingAWitness(mapped)
         input.send(value: 1)
         input.send(value: 2)
-        #expect(weakWitness != nil)
+        #expect(witness.object != nil)
         disposable?.dispose()
-        #expect(weakWitness == nil)
+        #expect(witness.object == nil)
         withExtendedLifetime((signal, mapped, input, others)) {}
     }
 
     @Test func observerDetachedDuringADeliveryIsReleasedWhenItEnds() {
         let (signal, input) = Signal<Int, Never>.pipe()
-        weak var weakWitness: Witness?
         let held = DisposableHolder()
         signal.observeValues { _ in
             held.disposable?.dispose()
             held.disposable = nil
         }
-        do {
-            let witness = Witness()
-            weakWitness = witness
-            held.disposable = signal.observeValues { _ in withExtendedLifetime(witness) {} }
-        }
+        let (disposable, witness) = observeKeepingAWitness(signal)
+        held.disposable = disposable
         input.send(value: 1)
-        #expect(weakWitness == nil)
+        #expect(witness.object == nil)
         withExtendedLifetime((signal, input)) {}
     }
 
@@ -221,6 +205,16 @@ import Testing
         signal.observe(recorder.observer())
         #expect(recorder.entries == ["INTERRUPTED"])
     }
+}
+
+/// Attaches to `signal` an observer that keeps a new ``Witness`` alive; returns the
+/// observer's disposable and a weak reference to the witness.
+private func observeKeepingAWitness(
+    _ signal: Signal<Int, Never>
+) -> (disposable: (any Disposable)?, witness: WeakWitness) {
+    let witness = Witness()
+    let disposable = signal.observeValues { _ in withExtendedLifetime(witness) {} }
+    return (disposable, WeakWitness(object: witness))
 }
 
 private final class DisposableHolder {

@@ -13,7 +13,8 @@ import Musl
 ///
 /// Invariant: the lock is not recursive; a thread that already holds it must not
 /// take it again. `Lock` is a handle to heap storage with a stable address; the
-/// owner calls ``deallocate()`` exactly once, from its `deinit`.
+/// owner calls ``deallocate()`` exactly once, from its `deinit` (or, for locks made
+/// from one ``allocateGroup(of:)``, ``deallocateGroup(_:of:)`` once for all of them).
 @usableFromInline
 struct Lock: @unchecked Sendable {  // a handle; the primitive itself is the synchronisation
     #if canImport(Darwin)
