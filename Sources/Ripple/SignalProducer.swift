@@ -77,10 +77,9 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// Creates a producer that sends `value`, then completes.
     @inlinable
     public init(value: Value) {
-        self.init { observer, _ in
-            observer.send(value: value)
-            observer.sendCompleted()
-        }
+        self.init(emitting: { send in
+            if send(.value(value)) { _ = send(.completed) }
+        })
     }
 
     /// Creates a producer that sends `values` in order, then completes.
@@ -94,34 +93,33 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// early when the run is disposed.
     @inlinable
     public init<S: Sequence>(_ sequence: S) where S.Element == Value {
-        self.init { observer, lifetime in
+        self.init(emitting: { send in
             var iterator = sequence.makeIterator()
-            while !lifetime.hasEnded, let value = iterator.next() {
-                observer.send(value: value)
+            while let value = iterator.next() {
+                guard send(.value(value)) else { return }
             }
-            observer.sendCompleted()
-        }
+            _ = send(.completed)
+        })
     }
 
     /// Creates a producer that fails with `error` at once.
     @inlinable
     public init(error: Error) {
-        self.init { observer, _ in observer.send(error: error) }
+        self.init(emitting: { send in _ = send(.failed(error)) })
     }
 
     /// Creates a producer that sends the success value then completes, or fails
     /// with the failure.
     @inlinable
     public init(result: Result<Value, Error>) {
-        self.init { observer, _ in
+        self.init(emitting: { send in
             switch result {
             case let .success(value):
-                observer.send(value: value)
-                observer.sendCompleted()
+                if send(.value(value)) { _ = send(.completed) }
             case let .failure(error):
-                observer.send(error: error)
+                _ = send(.failed(error))
             }
-        }
+        })
     }
 
     /// Creates a producer that calls `body` on every start and sends what it
@@ -136,20 +134,19 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// ```
     @inlinable
     public init(_ body: @escaping () throws(Error) -> Value) {
-        self.init { observer, _ in
+        self.init(emitting: { send in
             do throws(Error) {
                 let value = try body()
-                observer.send(value: value)
-                observer.sendCompleted()
+                if send(.value(value)) { _ = send(.completed) }
             } catch {
-                observer.send(error: error)
+                _ = send(.failed(error))
             }
-        }
+        })
     }
 
     /// A producer that completes at once without a value.
     public static var empty: SignalProducer {
-        SignalProducer { observer, _ in observer.sendCompleted() }
+        SignalProducer(emitting: { send in _ = send(.completed) })
     }
 
     /// A producer that never sends an event; each run lasts until it is disposed.
@@ -183,6 +180,9 @@ extension SignalProducer {
         @usableFromInline let lifetime: Lifetime?
         /// Starts the work; called once, after `signal` has been observed.
         @usableFromInline let start: () -> Void
+        /// The run of an emitting producer prepared for one observer, which has
+        /// neither a signal nor a lifetime; `nil` for any other run.
+        @usableFromInline let immediateRun: (any RunEndNotifying)?
 
         /// What the run sends. Every run prepared without an observer has a signal.
         @inlinable
@@ -194,11 +194,33 @@ extension SignalProducer {
         }
 
         @inlinable
-        init(signal: Signal<Value, Error>?, handle: any Disposable, lifetime: Lifetime? = nil, start: @escaping () -> Void) {
+        init(
+            signal: Signal<Value, Error>?,
+            handle: any Disposable,
+            lifetime: Lifetime? = nil,
+            immediateRun: (any RunEndNotifying)? = nil,
+            start: @escaping () -> Void
+        ) {
             preparedSignal = signal
             self.handle = handle
             self.lifetime = lifetime
+            self.immediateRun = immediateRun
             self.start = start
+        }
+
+        /// Calls `action` once the run has ended and released its resources, or at
+        /// once if it already has.
+        @inlinable
+        func afterEnding(_ action: @escaping () -> Void) {
+            if let preparedSignal {
+                preparedSignal.afterReleasingResources(action)
+            } else if let lifetime {
+                lifetime.observeEnded(action)
+            } else if let immediateRun {
+                immediateRun.afterEnding(action)
+            } else {
+                preconditionFailure("a run has a signal, a lifetime, or is immediate")
+            }
         }
 
         /// A run of a start handler: a new signal whose input and lifetime the
@@ -227,6 +249,7 @@ extension SignalProducer {
             let handle = RunHandle(input: core.makeInput(), lifetime: lifetime, startHandler: startHandler)
             self.handle = handle
             self.lifetime = lifetime
+            immediateRun = nil
             start = { [handle] in handle.start() }
         }
     }
@@ -407,7 +430,8 @@ extension SignalProducer {
                 return .init(signal: run.signal.derived(relaying: relay), handle: run.handle, start: run.start)
             }
             let run = prepareRun(.events { event in relay(event) { sink.receive($0) } })
-            return .init(signal: nil, handle: run.handle, start: run.start)
+            // The source's run, which it is: the same lifetime, or the same immediate run.
+            return .init(signal: nil, handle: run.handle, lifetime: run.lifetime, immediateRun: run.immediateRun, start: run.start)
         })
     }
 

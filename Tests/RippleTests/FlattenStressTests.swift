@@ -135,6 +135,44 @@ import Testing
     }
 }
 
+extension FlattenStressTests {
+    /// An inner run of values (no signal of its own) emitting on one thread while the
+    /// result is disposed from another: the result ends once, with nothing after its
+    /// terminal event and no overlapping deliveries, however the two interleave.
+    ///
+    /// The run of values starts on a background thread, where the inner before it
+    /// completes (`.concat`), so that no delivery of the outer stream holds it up.
+    /// How early the emission stops is not asserted: the disposal first waits for the
+    /// result's send lock, which the emitting thread takes again for every value, and
+    /// which is not fair.
+    @Test func innerRunsOfValuesDisposedFromAnotherThreadEndOnce() {
+        let total = 200_000
+        for _ in 0..<20 {
+            let pulled = Atomic<Int>(0)
+            let emitting = DispatchGroup()
+            let monitor = SerialMonitor()
+            let inners = [
+                SignalProducer<Int, Never> { observer, _ in
+                    DispatchQueue.global().async(group: emitting) { observer.sendCompleted() }
+                },
+                SignalProducer((0..<total).lazy.map { value -> Int in
+                    pulled.add(1, ordering: .relaxed)
+                    return value
+                }),
+            ]
+            let run = SignalProducer(inners).flatten(.concat).start(monitor.observer())
+            while pulled.load(ordering: .relaxed) == 0 {}
+            run.dispose()
+            #expect(monitor.terminals == 1)
+            emitting.wait()
+            #expect(run.isDisposed)
+            #expect(monitor.overlaps == 0)
+            #expect(monitor.eventsAfterTerminal == 0)
+            #expect(monitor.lastTerminal == "INTERRUPTED" || monitor.values == total)
+        }
+    }
+}
+
 /// Watches one stream from any thread: counts values and terminal events, and
 /// detects overlapping deliveries and events after the terminal one.
 private final class SerialMonitor: Sendable {

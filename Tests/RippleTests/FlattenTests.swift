@@ -1,4 +1,4 @@
-import Ripple
+@_spi(RippleTesting) import Ripple
 import Testing
 
 @Suite struct FlattenTests {
@@ -490,6 +490,114 @@ import Testing
         }
         #expect(received == [1, 2, 3])
         #expect(iterated == 3)
+    }
+
+    // MARK: - Inner runs of values (no signal of their own)
+
+    @Test func innerSequenceStopsBeingIteratedWhenTheResultEndsDuringItsDelivery() {
+        var pulled = 0
+        let counted = (1...1_000).lazy.map { value -> Int in
+            pulled += 1
+            return value
+        }
+        var events: [Signal<Int, Never>.Event] = []
+        SignalProducer<Int, Never>(value: 0)
+            .flatMap(.merge) { _ in SignalProducer(counted) }
+            .take(first: 3)
+            .start { events.append($0) }
+        #expect(events == [.value(1), .value(2), .value(3), .completed])
+        #expect(pulled == 3)
+    }
+
+    @Test func disposingTheResultFromInsideAnInnerDeliveryStopsThatInnerSequence() {
+        var pulled: [String] = []
+        let (outer, outerInput) = Signal<Int, Never>.pipe()
+        var run: (any Disposable)?
+        var events: [String] = []
+        run = SignalProducer(outer)
+            .flatMap(.latest) { generation in
+                SignalProducer((1...4).lazy.map { value -> Int in
+                    pulled.append("\(generation):\(value)")
+                    return generation * 10 + value
+                })
+            }
+            .start { event in
+                events.append("\(event)")
+                if case .value(12) = event { run?.dispose() }
+            }
+        outerInput.send(value: 1)
+        #expect(events == ["VALUE 11", "VALUE 12", "INTERRUPTED"])
+        #expect(pulled == ["1:1", "1:2"])
+        #expect(run?.isDisposed == true)
+    }
+
+    @Test func aNewInnerSentFromInsideAnInnerDeliveryWaitsForTheOuterDeliveryToEnd() {
+        // The outer stream is delivering the first inner's value (which started it)
+        // when the second is sent: a recursive send, queued until that delivery is over.
+        let (outer, outerInput) = Signal<Int, Never>.pipe()
+        var received: [Int] = []
+        outer
+            .flatMap(.latest) { generation in SignalProducer((1...3).lazy.map { generation * 10 + $0 }) }
+            .observeValues { value in
+                received.append(value)
+                if value == 12 { outerInput.send(value: 2) }
+            }
+        outerInput.send(value: 1)
+        #expect(received == [11, 12, 13, 21, 22, 23])
+    }
+
+    @Test func fusedInnerChainsOfValuesRunOneAfterTheOtherWithConcat() {
+        var events: [String] = []
+        let (outer, outerInput) = Signal<Int, Never>.pipe()
+        outer
+            .flatMap(.concat) { base in
+                SignalProducer(values: base, base + 1, base + 2)
+                    .filter { !$0.isMultiple(of: 3) }
+                    .map { "\($0)" }
+            }
+            .observe { events.append("\($0)") }
+        outerInput.send(value: 1)
+        outerInput.send(value: 10)
+        #expect(events == ["VALUE 1", "VALUE 2", "VALUE 10", "VALUE 11"])
+        outerInput.sendCompleted()
+        #expect(events.last == "COMPLETED")
+    }
+
+    @Test func raceOfInnerRunsOfValuesIsWonByTheFirstAndCompletesWithTheOuterStream() {
+        var events: [String] = []
+        let (outer, outerInput) = Signal<Int, TestError>.pipe()
+        outer
+            .flatMap(.race) { value in SignalProducer<Int, TestError>(values: value, value * 10) }
+            .observe { events.append("\($0)") }
+        outerInput.send(value: 1)
+        outerInput.send(value: 2)
+        outerInput.sendCompleted()
+        #expect(events == ["VALUE 1", "VALUE 10", "COMPLETED"])
+    }
+
+    @Test func innerRunOfValuesFailingFailsTheResultAndStopsTheOthers() {
+        var events: [String] = []
+        let (outer, outerInput) = Signal<Result<Int, TestError>, TestError>.pipe()
+        outer
+            .flatMap(.merge) { SignalProducer(result: $0) }
+            .observe { events.append("\($0)") }
+        outerInput.send(value: .success(1))
+        outerInput.send(value: .failure(TestError(code: 4)))
+        outerInput.send(value: .success(2))
+        #expect(events == ["VALUE 1", "FAILED TestError(code: 4)"])
+    }
+
+    @Test func innerRunOfValuesIsCountedAsASubscriptionUntilItEnds() {
+        let counter = SubscriptionCounter()
+        var liveDuringDelivery: [Int] = []
+        counter.counting {
+            SignalProducer<Int, Never>(values: 1, 2).startWithValues { _ in
+                liveDuringDelivery.append(counter.liveCount)
+            }
+        }
+        #expect(liveDuringDelivery == [1, 1])
+        #expect(counter.totalCount == 1)
+        #expect(counter.liveCount == 0)
     }
 
     // MARK: - flatMapError

@@ -109,3 +109,10 @@ func currentThreadID() -> UInt {
     return UInt(pthread_self())
     #endif
 }
+
+/// Lets other threads run: what a thread does while it waits for a lock word held
+/// by another (see `ImmediateRun`).
+@usableFromInline
+func yieldThread() {
+    sched_yield()
+}

@@ -82,10 +82,11 @@ public final class SubscriptionCounter: Sendable {
 }
 
 /// The counting scope of the current task or thread.
+@usableFromInline
 enum SubscriptionCounting {
     /// How many `counting` scopes run anywhere; lets `observe` skip the task-local
     /// lookup when nobody counts.
-    static let activeScopes = Atomic<Int>(0)
+    @usableFromInline static let activeScopes = Atomic<Int>(0)
 
     @TaskLocal static var current: SubscriptionCounter?
 
@@ -93,5 +94,35 @@ enum SubscriptionCounting {
     @inline(__always)
     static var counterForNewSubscription: SubscriptionCounter? {
         activeScopes.load(ordering: .relaxed) == 0 ? nil : current
+    }
+}
+
+extension SubscriptionCounting {
+    /// Counts a new observer that no signal keeps (the one observer of an
+    /// `ImmediateRun`); returns the counter, if any, for ``detach(from:)`` once the
+    /// observer is released. Opaque (`AnyObject`) so that inlinable code can hold it.
+    @inlinable
+    static func attachObserver() -> AnyObject? {
+        activeScopes.load(ordering: .relaxed) == 0 ? nil : attachCountedObserver()
+    }
+
+    /// ``attachObserver()`` inside a counting scope somewhere in the process.
+    @usableFromInline
+    static func attachCountedObserver() -> AnyObject? {
+        let counter = current
+        counter?.attach()
+        return counter
+    }
+
+    /// Stops counting an observer counted by ``attachObserver()``.
+    @inlinable
+    static func detach(from counter: AnyObject?) {
+        if let counter { detach(fromCounter: counter) }
+    }
+
+    /// ``detach(from:)`` with a counter.
+    @usableFromInline
+    static func detach(fromCounter counter: AnyObject) {
+        unsafeDowncast(counter, to: SubscriptionCounter.self).detach()
     }
 }

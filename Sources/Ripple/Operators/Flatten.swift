@@ -166,13 +166,13 @@ extension Signal {
             }
             let flattener = Flattener<Inner.Value, Inner.Error, F>(strategy, input: input) { flattener, id in
                 guard strategy == .race else {
-                    return Signal<Inner.Value, Inner.Error>.Observer { event in
+                    return { event in
                         if flattener.admits(eventOf: id) { forward(event) }
                     }
                 }
                 // The first inner stream to send anything wins; it remembers that.
                 var hasWon = false
-                return Signal<Inner.Value, Inner.Error>.Observer { event in
+                return { event in
                     if !hasWon { hasWon = flattener.claimVictory(for: id) }
                     if hasWon { forward(event) }
                 }
@@ -331,10 +331,10 @@ final class Flattener<U, E: Swift.Error, F: Swift.Error> {
 
     @usableFromInline let mode: Mode
     @usableFromInline let input: Signal<U, F>.Observer
-    /// Makes the observer of the inner stream `id`, which its signal calls serially.
+    /// Makes the observer of the inner stream `id`, which its run calls serially.
     /// Made by `flattening`, where the types are the client's: each event of an inner
     /// stream is handled by specialised code (see `admits(eventOf:)` and `claimVictory(for:)`).
-    @usableFromInline let makeObserver: (Flattener, _ id: UInt64) -> Signal<U, E>.Observer
+    @usableFromInline let makeObserver: (Flattener, _ id: UInt64) -> (Signal<U, E>.Event) -> Void
     @usableFromInline let state = Locked(State())
     /// `.latest`: a copy of `state.latest` (0 for none; ids start at 1), written
     /// under the state's lock and read without it by every event of an inner stream.
@@ -344,7 +344,7 @@ final class Flattener<U, E: Swift.Error, F: Swift.Error> {
     init(
         _ strategy: FlattenStrategy,
         input: Signal<U, F>.Observer,
-        makeObserver: @escaping (Flattener, _ id: UInt64) -> Signal<U, E>.Observer
+        makeObserver: @escaping (Flattener, _ id: UInt64) -> (Signal<U, E>.Event) -> Void
     ) {
         switch strategy {
         case .merge: mode = .concurrent(limit: .max)
@@ -431,18 +431,23 @@ final class Flattener<U, E: Swift.Error, F: Swift.Error> {
 
     /// Starts an admitted inner stream, unless the result has ended or (`.race`) a
     /// winner was chosen meanwhile.
+    ///
+    /// The run is prepared for its one observer (a fused chain, or a run of values
+    /// with no signal at all, costs no more than that), and registered before it
+    /// starts. A run that is not registered is never started; its observer may still
+    /// hear `interrupted` when the run is released, which the strategy's checks keep
+    /// from the result (the result has ended, or the run lost the race).
     @inlinable
     func start(_ inner: Inner, id: UInt64) {
-        let run = inner.makeRun()
+        let run = inner.prepareRun(.events(makeObserver(self, id)))
         let registered = state.withLock { state in
             guard !state.hasEnded, state.winner == nil else { return false }
             state.runs[id] = run.handle
             return true
         }
         guard registered else { return }
-        run.signal.observe(makeObserver(self, id))
         run.start()
-        run.signal.afterReleasingResources { [self] in end(id) }
+        run.afterEnding { [self] in end(id) }
     }
 
     /// Whether an event of the inner stream `id` may reach the result, as the

@@ -1,0 +1,219 @@
+import Synchronization
+
+extension SignalProducer {
+    /// Makes every event of a run, in order, during its start: it calls `send` with
+    /// each one and stops as soon as `send` returns `false` (the run has ended: the
+    /// event was terminal, or the run was disposed). Unless stopped, an emitter ends
+    /// with a terminal event.
+    @usableFromInline
+    typealias Emitter = (_ send: (Signal<Value, Error>.Event) -> Bool) -> Void
+
+    /// Creates a producer whose runs make all their events while they start, on the
+    /// starting thread (a value, a sequence, a result, a lazily computed value).
+    ///
+    /// Started for one observer (`start`, an inner stream of `flatten`, or through fused
+    /// operators such as `map`),
+    /// a run needs no signal: an ``ImmediateRun`` hands the events to the observer,
+    /// with the contracts of a signal's run (serial, non-recursive, one terminal
+    /// event, interruption by disposal). Prepared without an observer
+    /// (`startWithSignal`, `lift`, `combineLatest`…), the run is a start handler's, like
+    /// any other, and stops early once its lifetime has ended.
+    @inlinable
+    init(emitting emit: @escaping Emitter) {
+        self.init(preparingRunFor: { sink in
+            guard let sink else {
+                return Run({ observer, lifetime in
+                    emit { event in
+                        guard !lifetime.hasEnded else { return false }
+                        observer.send(event)
+                        // A disposal from inside that delivery has ended the run by
+                        // now: stop before the emitter makes another event.
+                        return !event.isTerminating && !lifetime.hasEnded
+                    }
+                }, attaching: nil)
+            }
+            let run = ImmediateRun(for: sink)
+            return Run(signal: nil, handle: run, immediateRun: run, start: { [run] in run.start(emit) })
+        })
+    }
+}
+
+/// Learns when a run with no signal of its own (an ``ImmediateRun``) has ended; see
+/// `SignalProducer.Run.afterEnding(_:)`.
+@usableFromInline
+protocol RunEndNotifying: AnyObject {
+    /// Calls `action` once the run has ended, or at once if it has.
+    func afterEnding(_ action: @escaping () -> Void)
+}
+
+/// The run of an emitting producer (see `SignalProducer.init(emitting:)`) prepared for
+/// one observer: what `start` returns, and what delivers the run's events.
+///
+/// The run's state is guarded by `holder`, a lock word that also names its holder:
+/// the emitting thread holds it while it delivers an event, so that the run keeps
+/// the contracts of a signal's run with one compare-and-exchange and one store per
+/// event, and no allocation but the run itself (a ``Lock`` would need one of its
+/// own, and twice the atomic operations):
+/// - Disposal from another thread waits for the event being delivered, then
+///   delivers `interrupted` itself; nothing reaches the observer after that.
+/// - Disposal from inside a delivery, on the delivering thread (the observer's own
+///   reaction), sees that it holds the run: it asks for the interruption, which is
+///   delivered as soon as the current event has been (never recursively), and the
+///   emitter stops.
+/// - Disposal before the start interrupts the run at once; the emitter never runs.
+/// - The observer is released once it has received its terminal event; then the
+///   run counts as disposed, and the actions given to `afterEnding` run.
+///
+/// A thread that finds the run held yields until it is free. Other than the emitting
+/// thread's deliveries, every hold lasts a few instructions; so a thread waits long
+/// only when it disposes the run from another thread while one of its events is
+/// being delivered, and then for that one delivery (as it would wait for a signal's
+/// send lock).
+@usableFromInline
+final class ImmediateRun<Value, Error: Swift.Error>: Disposable, RunEndNotifying, @unchecked Sendable {  // the `var`s are guarded by `holder`, a lock word; the rest is atomic or immutable
+    /// The thread that holds the run, 0 for none (see above). Taken with an
+    /// acquiring compare-and-exchange, given back with a releasing store.
+    @usableFromInline let holder = Atomic<UInt>(0)
+    /// Whether the run has ended: its observer has received its terminal event.
+    /// Written while holding the run.
+    @usableFromInline let ended = Atomic<Bool>(false)
+    /// The observer; `nil` once it has been given its terminal event, or is being
+    /// given `interrupted` by a disposal.
+    @exclusivity(unchecked) @usableFromInline var sink: Signal<Value, Error>.Sink?
+    /// The observer disposed the run while receiving an event (on the delivering
+    /// thread, which holds the run).
+    @exclusivity(unchecked) @usableFromInline var interruptRequested = false
+    /// What runs once the run has ended (see `afterEnding(_:)`).
+    @exclusivity(unchecked) @usableFromInline var endAction: (() -> Void)?
+    /// Counts the observer while the run has not ended (see `SubscriptionCounter`).
+    @usableFromInline let counter: AnyObject?
+
+    @inlinable
+    init(for sink: Signal<Value, Error>.Sink) {
+        self.sink = sink
+        counter = SubscriptionCounting.attachObserver()
+    }
+
+    deinit {
+        if !ended.load(ordering: .relaxed) { SubscriptionCounting.detach(from: counter) }
+    }
+
+    @usableFromInline
+    var isDisposed: Bool { ended.load(ordering: .acquiring) }
+
+    /// Takes the run for `thread`, waiting while another thread holds it.
+    @inlinable
+    func hold(for thread: UInt) {
+        if !holder.compareExchange(expected: 0, desired: thread, ordering: .acquiring).exchanged {
+            waitToHold(for: thread)
+        }
+    }
+
+    /// The slow path of `hold(for:)`: another thread holds the run.
+    @usableFromInline
+    func waitToHold(for thread: UInt) {
+        repeat {
+            yieldThread()
+        } while !holder.compareExchange(expected: 0, desired: thread, ordering: .acquiring).exchanged
+    }
+
+    /// Gives the run back.
+    @inlinable
+    func release() {
+        holder.store(0, ordering: .releasing)
+    }
+
+    /// Whether `thread` holds the run: it is delivering one of its events.
+    @inlinable
+    func isHeld(by thread: UInt) -> Bool {
+        holder.load(ordering: .relaxed) == thread
+    }
+
+    /// Runs `emit`, unless the run was disposed before it started.
+    ///
+    /// The emitter is handed over here rather than kept by the run, so that the
+    /// optimiser still knows which closure it is and can inline it into the start.
+    @inlinable
+    func start(_ emit: SignalProducer<Value, Error>.Emitter) {
+        // Disposed before the start: the emitter need not run. (A disposal racing
+        // with the start is seen by the first `send`, which stops the emitter.)
+        guard !ended.load(ordering: .acquiring) else { return }
+        let thread = currentThreadID()
+        emit { event in send(event, from: thread) }
+        assert(ended.load(ordering: .relaxed) || sink == nil, "an emitter returned without a terminal event")
+    }
+
+    /// Delivers `event` unless the run has ended; `false` once it has.
+    @inlinable
+    func send(_ event: Signal<Value, Error>.Event, from thread: UInt) -> Bool {
+        hold(for: thread)
+        guard let sink else {
+            release()
+            return false
+        }
+        sink.receive(event)
+        let interrupts = !event.isTerminating && interruptRequested
+        if interrupts { sink.receive(.interrupted) }
+        guard event.isTerminating || interrupts else {
+            release()
+            return true
+        }
+        let released = self.sink.take()
+        let endAction = markEnded()
+        release()
+        // Released outside the hold: its captures' deinitialisers may run anything.
+        withExtendedLifetime(released) {}
+        didEnd(endAction)
+        return false
+    }
+
+    @usableFromInline
+    func dispose() {
+        let thread = currentThreadID()
+        if isHeld(by: thread) {
+            // The observer's reaction to the event being delivered on this thread:
+            // the delivery interrupts the run once it is over.
+            interruptRequested = true
+            return
+        }
+        hold(for: thread)
+        let sink = self.sink.take()
+        release()
+        guard let sink else { return }
+        // Nothing else can reach the observer any more: it was taken out.
+        sink.receive(.interrupted)
+        hold(for: thread)
+        let endAction = markEnded()
+        release()
+        didEnd(endAction)
+    }
+
+    @usableFromInline
+    func afterEnding(_ action: @escaping () -> Void) {
+        let thread = currentThreadID()
+        // From inside a delivery, on the delivering thread, the run is held already.
+        let isDelivering = isHeld(by: thread)
+        if !isDelivering { hold(for: thread) }
+        let hasEnded = ended.load(ordering: .relaxed)
+        if !hasEnded {
+            endAction = endAction.map { previous in { previous(); action() } } ?? action
+        }
+        if !isDelivering { release() }
+        if hasEnded { action() }
+    }
+
+    /// Marks the run ended and takes out its end action; while holding the run.
+    @inlinable
+    func markEnded() -> (() -> Void)? {
+        ended.store(true, ordering: .releasing)
+        return endAction.take()
+    }
+
+    /// Stops counting the observer and runs the end action; after `markEnded()`,
+    /// without holding the run.
+    @inlinable
+    func didEnd(_ endAction: (() -> Void)?) {
+        SubscriptionCounting.detach(from: counter)
+        endAction?()
+    }
+}
