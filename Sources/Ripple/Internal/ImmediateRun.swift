@@ -11,11 +11,10 @@ extension SignalProducer {
     /// Creates a producer whose runs make all their events while they start, on the
     /// starting thread (a value, a sequence, a result, a lazily computed value).
     ///
-    /// Started for one observer (`start`, an inner stream of `flatten`, or through fused
-    /// operators such as `map`),
-    /// a run needs no signal: an ``ImmediateRun`` hands the events to the observer,
-    /// with the contracts of a signal's run (serial, non-recursive, one terminal
-    /// event, interruption by disposal). Prepared without an observer
+    /// Started for one observer (`start`, an inner stream of `flatten`, or through
+    /// fused operators such as `map`), a run needs no signal: an ``ImmediateRun``
+    /// hands the events to the observer, with the contracts of a signal's run
+    /// (serial, non-recursive, one terminal event, interruption by disposal). Prepared without an observer
     /// (`startWithSignal`, `lift`, `combineLatest`…), the run is a start handler's, like
     /// any other, and stops early once its lifetime has ended.
     @inlinable
