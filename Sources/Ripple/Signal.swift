@@ -38,25 +38,24 @@ public final class Signal<Value, Error: Swift.Error> {
     /// interrupted as soon as the observer is released.
     @inlinable
     public convenience init(_ generator: (_ input: Observer, _ lifetime: Lifetime) -> Void) {
-        self.init(serialisedByUpstream: false, generator)
+        self.init(fedBy: .anyThread, generator)
     }
 
-    /// Creates a signal; with `serialisedByUpstream`, the caller guarantees that the
-    /// input is used only from the delivery of one upstream signal, which serialises
-    /// and de-recurses it, so the new signal needs no send lock of its own.
+    /// Creates a signal fed as `feeding` says (see `SignalFeeding`): only a signal
+    /// whose input anyone may use needs a send lock of its own.
     ///
     /// Inlinable so that the input's closure, and the delivery it calls, are
     /// specialised for the client's `Value` and `Error`.
     @inlinable
-    convenience init(serialisedByUpstream: Bool, _ generator: (_ input: Observer, _ lifetime: Lifetime) -> Void) {
-        self.init(serialisedByUpstream: serialisedByUpstream)
+    convenience init(fedBy feeding: SignalFeeding, _ generator: (_ input: Observer, _ lifetime: Lifetime) -> Void) {
+        self.init(fedBy: feeding)
         generator(core.makeInput(), core.lifetime)
     }
 
     /// Creates a signal whose input the caller makes with `core.makeInput()`.
     @inlinable
-    init(serialisedByUpstream: Bool) {
-        core = Core(serialisedByUpstream: serialisedByUpstream)
+    init(fedBy feeding: SignalFeeding) {
+        core = Core(fedBy: feeding)
     }
 
     deinit {

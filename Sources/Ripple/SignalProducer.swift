@@ -234,12 +234,12 @@ extension SignalProducer {
         init(_ startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void, attaching sink: Signal<Value, Error>.Sink?) {
             let core: Signal<Value, Error>.Core
             if let sink {
-                core = Signal<Value, Error>.Core(serialisedByUpstream: false)
+                core = Signal<Value, Error>.Core(fedBy: .anyThread)
                 core.hasShell = false
                 _ = core.attach(sink)
                 preparedSignal = nil
             } else {
-                let signal = Signal<Value, Error>(serialisedByUpstream: false)
+                let signal = Signal<Value, Error>(fedBy: .anyThread)
                 core = signal.core
                 preparedSignal = signal
             }

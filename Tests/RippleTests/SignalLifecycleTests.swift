@@ -82,6 +82,53 @@ import Testing
         withExtendedLifetime((signal, input)) {}
     }
 
+    /// A derived signal leaves the bookkeeping of its deliveries to the signal at
+    /// the root of its chain: an observer detached during the root's delivery, after
+    /// the derived signal has delivered that event, is released when the root's
+    /// delivery ends, not at the next event.
+    @Test(arguments: [0, 2], [1, 2])
+    func observerOfADerivedSignalDetachedLaterInTheRootsDeliveryIsReleasedWhenItEnds(otherObservers: Int, chainLength: Int) {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        var derived = signal.map { $0 + 1 }
+        if chainLength == 2 { derived = derived.filter { _ in true } }
+        let others = (0..<otherObservers).map { _ in derived.observeValues { _ in } }
+        let (disposable, witness) = observeKeepingAWitness(derived)
+        input.send(value: 0)
+        // Observes the root after the derived chain: runs once the chain has
+        // delivered the event.
+        let held = DisposableHolder()
+        held.disposable = disposable
+        signal.observeValues { _ in
+            held.disposable?.dispose()
+            held.disposable = nil
+        }
+        input.send(value: 1)
+        #expect(witness.object == nil)
+        withExtendedLifetime((signal, derived, input, others)) {}
+    }
+
+    /// A derived signal that sends when its source terminates (`take(last:)` sends
+    /// what it kept) delivers during the source's termination; an observer detached
+    /// from another derived signal meanwhile is released once that is over.
+    @Test func observerDetachedWhileTheRootTerminatesIsReleasedWhenItEnds() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let mapped = signal.map { $0 }
+        let resident = mapped.observeValues { _ in }
+        let (disposable, witness) = observeKeepingAWitness(mapped)
+        input.send(value: 1)
+        let held = DisposableHolder()
+        held.disposable = disposable
+        signal.take(last: 1).observeValues { _ in
+            held.disposable?.dispose()
+            held.disposable = nil
+        }
+        input.send(value: 2)
+        #expect(witness.object != nil)
+        input.sendCompleted()
+        #expect(witness.object == nil)
+        withExtendedLifetime((signal, mapped, resident)) {}
+    }
+
     /// A signal's lifetime shares its allocation of locks with the signal's own
     /// locks; kept after the signal is gone, it must still work on its own.
     @Test func lifetimeKeptAfterItsSignalIsGoneStillDisposesWhatIsAdded() throws {

@@ -88,6 +88,32 @@ extension SignalSubscriptionStressTests {
     /// once it is.
     @Test func observersDisposedOnOtherThreadsDuringDeliveriesAreReleasedAfterThem() {
         let (signal, input) = Signal<Int, Never>.pipe()
+        let churn = churnObservers(of: signal, whileSendingInto: input)
+        #expect(churn.released == churn.observers)
+        #expect(churn.calls <= churn.sends * churn.subscribers)
+        withExtendedLifetime(input) {}
+    }
+
+    /// The same for the observers of a chain of derived signals, which leave the
+    /// bookkeeping of their deliveries to the signal at the root of the chain: every
+    /// observer is released by the time the threads are done, including the ones
+    /// detached while the root was delivering.
+    @Test func observersOfADerivedChainDisposedOnOtherThreadsDuringDeliveriesAreReleasedAfterThem() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let chain = signal.map { $0 + 1 }.filter { $0 > 0 }
+        let resident = chain.observeValues { _ in }
+        let churn = churnObservers(of: chain, whileSendingInto: input)
+        #expect(churn.released == churn.observers)
+        #expect(churn.calls <= churn.sends * churn.subscribers)
+        withExtendedLifetime((input, resident)) {}
+    }
+
+    /// Two threads send into `input` while four others each attach 2,000 observers
+    /// to `observed` and dispose them at once.
+    private func churnObservers(
+        of observed: Signal<Int, Never>,
+        whileSendingInto input: Signal<Int, Never>.Observer
+    ) -> (observers: Int, released: Int, calls: Int, sends: Int, subscribers: Int) {
         let released = Count()
         let calls = Atomic<Int>(0)
         let observersPerThread = 2_000
@@ -99,7 +125,7 @@ extension SignalSubscriptionStressTests {
             } else {
                 for _ in 0..<observersPerThread {
                     let counter = ReleaseCounter(released)
-                    let disposable = signal.observeValues { _ in
+                    let disposable = observed.observeValues { _ in
                         withExtendedLifetime(counter) {}
                         calls.add(1, ordering: .relaxed)
                     }
@@ -107,10 +133,13 @@ extension SignalSubscriptionStressTests {
                 }
             }
         }
-        #expect(released.value.load(ordering: .relaxed) == subscribers * observersPerThread)
-        let delivered = calls.load(ordering: .relaxed)
-        #expect(delivered <= senders * observersPerThread * 4 * subscribers)
-        withExtendedLifetime(input) {}
+        return (
+            observers: subscribers * observersPerThread,
+            released: released.value.load(ordering: .relaxed),
+            calls: calls.load(ordering: .relaxed),
+            sends: senders * observersPerThread * 4,
+            subscribers: subscribers
+        )
     }
 }
 

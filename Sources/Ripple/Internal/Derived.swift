@@ -7,7 +7,7 @@ extension Signal {
     /// terminates, or until nobody references or observes the new signal.
     @inlinable
     func derived<U, F>(_ makeObserver: (Signal<U, F>.Observer) -> Observer) -> Signal<U, F> {
-        Signal<U, F>(serialisedByUpstream: true) { input, lifetime in
+        Signal<U, F>(fedBy: .upstream(core.deliveryGate)) { input, lifetime in
             lifetime += observe(makeObserver(input))
         }
     }
@@ -19,7 +19,7 @@ extension Signal {
     func derived<U, F>(
         forwarding forward: @escaping (_ event: Event, _ input: Signal<U, F>.Observer) -> Void
     ) -> Signal<U, F> {
-        Signal<U, F>(serialisedByUpstream: true) { input, lifetime in
+        Signal<U, F>(fedBy: .upstream(core.deliveryGate)) { input, lifetime in
             lifetime += core.attach(.events { event in forward(event, input) })
         }
     }
@@ -34,10 +34,21 @@ extension Signal {
     typealias Relay<U, F: Swift.Error> = (_ event: Event, _ send: (Signal<U, F>.Event) -> Void) -> Void
 
     /// A signal fed by this one alone that passes every event through `relay`.
+    ///
+    /// The relay sends straight into the new signal's core (no input observer in
+    /// between on the way of an event); the observer attached here keeps the input
+    /// alive, so that releasing it (when this signal drops the observer) still
+    /// interrupts the new signal.
     @inlinable
     func derived<U, F>(relaying relay: @escaping Relay<U, F>) -> Signal<U, F> {
-        Signal<U, F>(serialisedByUpstream: true) { input, lifetime in
-            lifetime += core.attach(.events { event in relay(event, input.action) })
-        }
+        let signal = Signal<U, F>(fedBy: .upstream(core.deliveryGate))
+        let downstream = signal.core
+        let input = downstream.makeInput()
+        downstream.lifetime += core.attach(.events { event in
+            withExtendedLifetime(input) {
+                relay(event) { downstream.deliverSerialised($0) }
+            }
+        })
+        return signal
     }
 }

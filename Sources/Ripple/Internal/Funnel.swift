@@ -104,7 +104,7 @@ extension Signal {
     ) -> Signal {
         var input: Observer?
         var lifetime: Lifetime?
-        let signal = Signal(serialisedByUpstream: true) { input = $0; lifetime = $1 }
+        let signal = Signal(fedBy: .funnel) { input = $0; lifetime = $1 }
         attachInputs(Funnel(), FunnelOutput(core: signal.core, input: input!), lifetime!)
         return signal
     }

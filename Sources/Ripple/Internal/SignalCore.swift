@@ -7,13 +7,14 @@ extension Signal {
     ///
     /// Invariants (DESIGN.md, "How the signal core can keep contracts 2–3 cheaply"):
     /// - `observers`, `isTerminated` and `hasShell` are guarded by `stateLock`.
-    /// - Delivery holds `sendLock` and records the delivering thread in `sendOwner`.
-    ///   A send from that same thread is a recursive send: it is appended to
-    ///   `pending` and delivered by the owner after the current event has reached
-    ///   every observer. `pending` is touched only by the owner. A send from another
-    ///   thread waits for `sendLock`, so delivery stays synchronous.
-    /// - A core without a `sendLock` is fed by exactly one upstream signal, which
-    ///   already serialises and de-recurses what reaches it (see `Signal.derived`).
+    /// - Delivery holds `sendLock`, which records the delivering thread. A send from
+    ///   that same thread is a recursive send: it is appended to `pending` and
+    ///   delivered by the owner after the current event has reached every observer.
+    ///   `pending` is touched only by the owner. A send from another thread waits for
+    ///   `sendLock`, so delivery stays synchronous.
+    /// - A core without a send lock (`hasSendLock` false) is fed by exactly one
+    ///   upstream signal, or by one funnel, which already serialises and de-recurses
+    ///   what reaches it (see ``SignalFeeding``).
     /// - Observers are called without `stateLock` held, from a snapshot of the bag;
     ///   the bag is copied only when it changes while a snapshot is alive. The
     ///   snapshot keeps its entries alive, so delivery borrows them (see `borrow`).
@@ -32,14 +33,31 @@ extension Signal {
     ///   once its observers have changed and no delivery reads it. With nothing
     ///   cached, a change only bumps `version` (no fence): the next delivery
     ///   refreshes under the lock anyway.
+    /// - With a send lock, the lock word is the `delivering` flag (`isDelivering`):
+    ///   it is written when the lock is taken and given back, so a send pays for
+    ///   no flag of its own. Having given the lock back, the sender looks again
+    ///   (`cleanUpAfterReleasing`): if the observers changed after its last check,
+    ///   it takes the lock again to drop the cache, unless another sender holds it,
+    ///   and that one will.
+    /// - A core fed by an upstream signal (`gate`) delivers only while the core at
+    ///   the root of its chain delivers or terminates, so it uses the root's
+    ///   `delivering` flag instead of writing its own: a chain of derived signals
+    ///   pays for one flag per event, not one per signal. A change of its observers
+    ///   asks the root (`mayDropCache(of:)`): if the root is delivering, the root
+    ///   records the core and drops its cache when that delivery ends (the core also
+    ///   drops it itself when its own delivery ends, whichever comes first).
     /// - Termination happens once: the observers are taken out of the bag, receive the
     ///   terminal event, and are released; then, after the send lock is released,
     ///   `resources` is disposed (still before `send` returns).
     @usableFromInline
-    final class Core: @unchecked Sendable {  // state guarded by `stateLock`; `pending` by `sendLock`
+    final class Core: DeliveryGate, @unchecked Sendable {  // state guarded by `stateLock`; `pending` by `sendLock`
         @usableFromInline let stateLock: Lock
-        @usableFromInline let sendLock: Lock?
-        @usableFromInline let sendOwner = Atomic<UInt>(0)
+        @usableFromInline let sendLock = SendLock()
+        /// Whether sends go through `sendLock` (the signal is fed from any thread).
+        @usableFromInline let hasSendLock: Bool
+        /// The root of the chain of signals that feeds this one, whose `delivering`
+        /// flag covers this core's deliveries; `nil` if this core sets its own.
+        @usableFromInline let gate: (any DeliveryGate)?
         // `@exclusivity(unchecked)`: the locks above already make every access
         // exclusive, and the dynamic checks would cost more than the delivery itself.
         @exclusivity(unchecked) @usableFromInline var pending = ContiguousArray<Event>()
@@ -51,7 +69,8 @@ extension Signal {
         @usableFromInline let detachments = Atomic<Int>(0)
         /// Bumped under `stateLock` by every change of `observers`.
         @usableFromInline let version = Atomic<UInt>(0)
-        /// Whether a delivery is reading the cached snapshot.
+        /// Whether a delivery is reading the cached snapshot, for a core fed by a
+        /// funnel (see `isDelivering`).
         @usableFromInline let delivering = Atomic<Bool>(false)
         /// The cached observers, the same objects unretained for the delivery (one
         /// mirror set, per case of `cached`), and the `version` they were taken at.
@@ -59,28 +78,44 @@ extension Signal {
         @exclusivity(unchecked) @usableFromInline var borrowedSole: (key: Unmanaged<SignalSubscription>, box: Unmanaged<SinkBox>)?
         @exclusivity(unchecked) @usableFromInline var borrowedSnapshot: Unmanaged<Snapshot>?
         @exclusivity(unchecked) @usableFromInline var cachedVersion = UInt.max
+        /// The cores this one's delivery covers whose caches are to be dropped when it
+        /// ends (guarded by `stateLock`), and how many are recorded or being recorded.
+        @exclusivity(unchecked) @usableFromInline var deferredDrops: [any DeliveryGate] = []
+        @usableFromInline let deferredDropRequests = Atomic<Int>(0)
 
         /// Disposed when the signal terminates: the generator's `Lifetime`. It also
-        /// owns the storage of `stateLock` and `sendLock` (one allocation for all the
-        /// locks of a signal); the core holds it, so the locks live as long as the core.
+        /// owns the storage of `stateLock` (one allocation for the composite and the
+        /// lock); the core holds it, so the lock lives as long as the core.
         @usableFromInline let resources: CompositeDisposable
 
         /// Inlinable so that a signal created in the client's code initialises its
         /// bag and queue without runtime generic-metadata lookups.
         @inlinable
-        init(serialisedByUpstream: Bool) {
-            let resources = CompositeDisposable(lendingLocks: serialisedByUpstream ? 1 : 2)
+        init(fedBy feeding: SignalFeeding) {
+            let resources = CompositeDisposable(lendingLocks: 1)
             self.resources = resources
             stateLock = resources.lentLock(0)
-            sendLock = serialisedByUpstream ? nil : resources.lentLock(1)
+            hasSendLock = if case .anyThread = feeding { true } else { false }
+            gate = if case let .upstream(root) = feeding { root } else { nil }
+        }
+
+        /// What covers this core's deliveries, for the cores fed by it.
+        @inlinable
+        var deliveryGate: any DeliveryGate {
+            gate ?? self
         }
 
         /// A new input observer: it sends through this core, and interrupts the signal
         /// when released. Inlinable so that both closures are the client's
-        /// specialisations.
+        /// specialisations; without a send lock, the input delivers directly (one
+        /// call fewer per event along a chain of derived signals).
         @inlinable
         func makeInput() -> Observer {
-            Observer({ event in self.send(event) }, interruptOnDeinit: { self.send(.interrupted) })
+            let interrupt = { self.send(.interrupted) }
+            guard hasSendLock else {
+                return Observer({ event in self.deliverSerialised(event) }, interruptOnDeinit: interrupt)
+            }
+            return Observer({ event in self.send(event) }, interruptOnDeinit: interrupt)
         }
 
         /// The lifetime handed to the signal's generator: it ends when `resources` is
@@ -96,25 +131,71 @@ extension Signal {
 
         @inlinable
         func send(_ event: Event) {
-            guard let sendLock else {
-                if deliver(event) { resources.dispose() }
-                return
-            }
+            guard hasSendLock else { return deliverSerialised(event) }
             let thread = currentThreadID()
-            if sendOwner.load(ordering: .relaxed) == thread {
+            let holder = sendLock.tryHold(for: thread)
+            if holder == thread {
                 pending.append(event)
                 return
             }
-            sendLock.lock()
-            sendOwner.store(thread, ordering: .relaxed)
+            if holder != 0 { sendLock.waitToHold(for: thread) }
             var terminated = deliver(event)
             if !pending.isEmpty, drainPending() { terminated = true }
-            sendOwner.store(0, ordering: .relaxed)
-            sendLock.unlock()
+            let checkedVersion = dropCacheIfStale()
+            sendLock.release()
+            if version.load(ordering: .sequentiallyConsistent) != checkedVersion
+                || deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0 {
+                cleanUpAfterReleasing(for: thread)
+            }
             // Outside the send lock: disposal reaches upstream (unsubscribing,
             // interrupting runs), and upstream delivery takes locks in the opposite
             // order.
             if terminated { resources.dispose() }
+        }
+
+        /// The observers changed, or a covered core asked for its cache to be
+        /// dropped, after the last check of a send that has given the send lock
+        /// back: takes it again to do what the delivery would have done, unless
+        /// another sender holds it (whose own checks will do it).
+        @usableFromInline
+        func cleanUpAfterReleasing(for thread: UInt) {
+            while sendLock.tryHold(for: thread) == 0 {
+                let checkedVersion = dropCacheIfStale()
+                if deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0 { dropDeferredCaches() }
+                sendLock.release()
+                guard version.load(ordering: .sequentiallyConsistent) != checkedVersion
+                    || deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0 else { return }
+            }
+        }
+
+        /// Drops the cache if the observers have changed since it was taken, and
+        /// returns the version this check saw; while holding the send lock.
+        @inlinable
+        func dropCacheIfStale() -> UInt {
+            let current = version.load(ordering: .sequentiallyConsistent)
+            if current != cachedVersion { dropCache() }
+            return current
+        }
+
+        /// Whether a delivery may be reading the cache (see above).
+        @inlinable
+        var isDelivering: Bool {
+            hasSendLock ? sendLock.isHeld : delivering.load(ordering: .sequentiallyConsistent)
+        }
+
+        /// Whether this core writes `delivering` around its deliveries: it is fed by
+        /// a funnel (a core with a send lock uses the lock word, a covered core its
+        /// root's flag).
+        @inlinable
+        var setsDeliveringFlag: Bool {
+            !hasSendLock && gate == nil
+        }
+
+        /// Delivers `event`, sent by whoever serialises this core's input (it has no
+        /// send lock), and disposes `resources` if the event terminated the signal.
+        @inlinable
+        func deliverSerialised(_ event: Event) {
+            if deliver(event) { resources.dispose() }
         }
 
         /// Delivers the queued recursive sends; `true` if one of them terminated the
@@ -141,8 +222,11 @@ extension Signal {
             }
             // Delivery is serialised and de-recursed (see above); a nested delivery
             // would refresh or drop the cache under the outer one's feet.
-            assert(!delivering.load(ordering: .relaxed), "a signal's delivery was re-entered")
-            delivering.store(true, ordering: .sequentiallyConsistent)
+            let setsFlag = setsDeliveringFlag
+            if setsFlag {
+                assert(!delivering.load(ordering: .relaxed), "a signal's delivery was re-entered")
+                delivering.store(true, ordering: .sequentiallyConsistent)
+            }
             if version.load(ordering: .sequentiallyConsistent) != cachedVersion { refreshCache() }
             // What is cached stays alive and unchanged until this delivery ends
             // (nobody else drops it while `delivering`), so it is borrowed.
@@ -164,11 +248,43 @@ extension Signal {
                     }
                 }
             }
-            delivering.store(false, ordering: .sequentiallyConsistent)
+            if setsFlag { delivering.store(false, ordering: .sequentiallyConsistent) }
             // The observers changed during this delivery: drop the cache now, rather
             // than keep the detached ones until the next delivery.
             if version.load(ordering: .sequentiallyConsistent) != cachedVersion { dropCache() }
+            if gate == nil, deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0 { dropDeferredCaches() }
             return false
+        }
+
+        /// Drops the caches that the cores covered by this one's delivery could not
+        /// drop while it was under way; by the delivering side, after the delivery.
+        @usableFromInline
+        func dropDeferredCaches() {
+            stateLock.lock()
+            let dependents = deferredDrops
+            deferredDrops = []
+            stateLock.unlock()
+            guard !dependents.isEmpty else { return }
+            deferredDropRequests.subtract(dependents.count, ordering: .sequentiallyConsistent)
+            for dependent in dependents { dependent.dropCache() }
+        }
+
+        /// Called by a core this one covers, with that core's `stateLock` held, after
+        /// it has bumped its `version` with a cache to drop (see `DeliveryGate`).
+        ///
+        /// The request is counted before `isDelivering` is read, and the delivering
+        /// side writes the flag (or the send lock's word) before it reads the count
+        /// (both sequentially consistent), so a request made during a delivery is
+        /// seen when it ends.
+        @usableFromInline
+        func mayDropCache(of dependent: any DeliveryGate) -> Bool {
+            deferredDropRequests.add(1, ordering: .sequentiallyConsistent)
+            stateLock.lock()
+            let isDelivering = isDelivering
+            if isDelivering { deferredDrops.append(dependent) }
+            stateLock.unlock()
+            if !isDelivering { deferredDropRequests.subtract(1, ordering: .sequentiallyConsistent) }
+            return !isDelivering
         }
 
         /// Caches the current observers; by the delivering side only.
@@ -199,7 +315,7 @@ extension Signal {
 
         /// Drops the cache if the observers have changed; by the delivering side
         /// only, after its delivery.
-        @inlinable
+        @usableFromInline
         func dropCache() {
             stateLock.lock()
             let stale = cachedVersion == version.load(ordering: .relaxed) ? .none : takeCache()
@@ -229,7 +345,8 @@ extension Signal {
                 return .none
             }
             version.store(next, ordering: .sequentiallyConsistent)
-            return delivering.load(ordering: .sequentiallyConsistent) ? .none : takeCache()
+            if let gate { return gate.mayDropCache(of: self) ? takeCache() : .none }
+            return isDelivering ? .none : takeCache()
         }
 
         /// The key and box of the bag entry at `slot` (`nil` for a hole), without
@@ -259,9 +376,15 @@ extension Signal {
             let all = observers.removeAll()
             stateLock.unlock()
             withExtendedLifetime(stale) {}
+            // The observers may make the cores this one covers deliver (`reduce`
+            // sends its result on completion), so this counts as a delivery.
+            let setsFlag = setsDeliveringFlag
+            if setsFlag { delivering.store(true, ordering: .sequentiallyConsistent) }
             for case let slot? in all where slot.key.detachFromTerminatedCore() {
                 slot.payload.sink.receive(event)
             }
+            if setsFlag { delivering.store(false, ordering: .sequentiallyConsistent) }
+            if gate == nil, deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0 { dropDeferredCaches() }
             return true
         }
 
@@ -383,7 +506,7 @@ extension Signal {
             self = observer.interruptsOnDeinit ? .input(observer) : .events(observer.action)
         }
 
-        @inlinable
+        @inlinable @inline(__always)
         func receive(_ event: Event) {
             switch self {
             case let .events(action):
@@ -395,6 +518,33 @@ extension Signal {
             }
         }
     }
+}
+
+/// Who sends into a core, which decides how its deliveries are serialised.
+@usableFromInline
+enum SignalFeeding {
+    /// Anyone, from any thread: the core serialises and de-recurses sends with
+    /// its send lock.
+    case anyThread
+    /// One ``Funnel``, which serialises and de-recurses what it sends.
+    case funnel
+    /// An observer of one upstream signal, only while that signal delivers or
+    /// terminates; the gate is the root of the upstream's chain (its
+    /// `deliveryGate`), whose delivery covers this core's.
+    case upstream(any DeliveryGate)
+}
+
+/// A signal core seen without its generic parameters, by the cores whose deliveries
+/// its own delivery covers (see `Signal.Core`, "A core fed by an upstream signal").
+@usableFromInline
+protocol DeliveryGate: AnyObject {
+    /// Whether `dependent`, a core this one covers that has just bumped its version
+    /// (its `stateLock` held), may drop its cache now: `false` while this core
+    /// delivers, in which case it drops `dependent`'s cache when the delivery ends.
+    func mayDropCache(of dependent: any DeliveryGate) -> Bool
+    /// Drops the cache if the observers have changed since it was taken; by the
+    /// delivering side only.
+    func dropCache()
 }
 
 /// The handle of one observer attached to a signal; disposing it detaches the

@@ -59,7 +59,7 @@ extension Signal where Value: Sequence {
     /// Iteration stops early if the result ends meanwhile (for instance when its last
     /// observer detaches).
     public func flatten() -> Signal<Value.Element, Error> {
-        Signal<Value.Element, Error>(serialisedByUpstream: true) { input, lifetime in
+        Signal<Value.Element, Error>(fedBy: .upstream(core.deliveryGate)) { input, lifetime in
             lifetime += observe { event in
                 switch event {
                 case let .value(sequence):

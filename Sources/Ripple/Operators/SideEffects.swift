@@ -35,7 +35,7 @@ extension Signal {
     ) -> Signal<Value, Error> {
         // `derived(_:)` without its lifetime hidden: `disposed` is attached to it.
         // Fed by this signal alone, so no send lock is needed.
-        Signal(serialisedByUpstream: true) { input, lifetime in
+        Signal(fedBy: .upstream(core.deliveryGate)) { input, lifetime in
             if let disposed { lifetime.observeEnded(disposed) }
             lifetime += observe(Observer { received in
                 event?(received)
