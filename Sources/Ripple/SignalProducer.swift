@@ -77,9 +77,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// Creates a producer that sends `value`, then completes.
     @inlinable
     public init(value: Value) {
-        self.init(emitting: { send in
-            if send(.value(value)) { _ = send(.completed) }
-        })
+        self.init(emitting: { send in _ = send(.value(value), true) })
     }
 
     /// Creates a producer that sends `values` in order, then completes.
@@ -96,16 +94,16 @@ public struct SignalProducer<Value, Error: Swift.Error> {
         self.init(emitting: { send in
             var iterator = sequence.makeIterator()
             while let value = iterator.next() {
-                guard send(.value(value)) else { return }
+                guard send(.value(value), false) else { return }
             }
-            _ = send(.completed)
+            _ = send(.completed, false)
         })
     }
 
     /// Creates a producer that fails with `error` at once.
     @inlinable
     public init(error: Error) {
-        self.init(emitting: { send in _ = send(.failed(error)) })
+        self.init(emitting: { send in _ = send(.failed(error), false) })
     }
 
     /// Creates a producer that sends the success value then completes, or fails
@@ -115,9 +113,9 @@ public struct SignalProducer<Value, Error: Swift.Error> {
         self.init(emitting: { send in
             switch result {
             case let .success(value):
-                if send(.value(value)) { _ = send(.completed) }
+                _ = send(.value(value), true)
             case let .failure(error):
-                _ = send(.failed(error))
+                _ = send(.failed(error), false)
             }
         })
     }
@@ -137,16 +135,16 @@ public struct SignalProducer<Value, Error: Swift.Error> {
         self.init(emitting: { send in
             do throws(Error) {
                 let value = try body()
-                if send(.value(value)) { _ = send(.completed) }
+                _ = send(.value(value), true)
             } catch {
-                _ = send(.failed(error))
+                _ = send(.failed(error), false)
             }
         })
     }
 
     /// A producer that completes at once without a value.
     public static var empty: SignalProducer {
-        SignalProducer(emitting: { send in _ = send(.completed) })
+        SignalProducer(emitting: { send in _ = send(.completed, false) })
     }
 
     /// A producer that never sends an event; each run lasts until it is disposed.

@@ -5,8 +5,12 @@ extension SignalProducer {
     /// each one and stops as soon as `send` returns `false` (the run has ended: the
     /// event was terminal, or the run was disposed). Unless stopped, an emitter ends
     /// with a terminal event.
+    ///
+    /// `completes` asks for `completed` right after the event (a value): the run
+    /// delivers both in one go (one hold of an ``ImmediateRun`` instead of two), so
+    /// a producer of one value says so rather than sending `completed` itself.
     @usableFromInline
-    typealias Emitter = (_ send: (Signal<Value, Error>.Event) -> Bool) -> Void
+    typealias Emitter = (_ send: (_ event: Signal<Value, Error>.Event, _ completes: Bool) -> Bool) -> Void
 
     /// Creates a producer whose runs make all their events while they start, on the
     /// starting thread (a value, a sequence, a result, a lazily computed value).
@@ -22,12 +26,15 @@ extension SignalProducer {
         self.init(preparingRunFor: { sink in
             guard let sink else {
                 return Run({ observer, lifetime in
-                    emit { event in
+                    emit { event, completes in
                         guard !lifetime.hasEnded else { return false }
                         observer.send(event)
                         // A disposal from inside that delivery has ended the run by
                         // now: stop before the emitter makes another event.
-                        return !event.isTerminating && !lifetime.hasEnded
+                        guard !event.isTerminating, !lifetime.hasEnded else { return false }
+                        guard completes else { return true }
+                        observer.sendCompleted()
+                        return false
                     }
                 }, attaching: nil)
             }
@@ -138,22 +145,29 @@ final class ImmediateRun<Value, Error: Swift.Error>: Disposable, RunEndNotifying
         // with the start is seen by the first `send`, which stops the emitter.)
         guard !ended.load(ordering: .acquiring) else { return }
         let thread = currentThreadID()
-        emit { event in send(event, from: thread) }
+        emit { event, completes in send(event, completing: completes, from: thread) }
         assert(ended.load(ordering: .relaxed) || sink == nil, "an emitter returned without a terminal event")
     }
 
-    /// Delivers `event` unless the run has ended; `false` once it has.
+    /// Delivers `event`, and `completed` after it if `completes`, unless the run
+    /// has ended; `false` once it has.
     @inlinable
-    func send(_ event: Signal<Value, Error>.Event, from thread: UInt) -> Bool {
+    func send(_ event: Signal<Value, Error>.Event, completing completes: Bool, from thread: UInt) -> Bool {
         hold(for: thread)
         guard let sink else {
             release()
             return false
         }
         sink.receive(event)
-        let interrupts = !event.isTerminating && interruptRequested
-        if interrupts { sink.receive(.interrupted) }
-        guard event.isTerminating || interrupts else {
+        var ends = event.isTerminating
+        if !ends, interruptRequested {
+            sink.receive(.interrupted)
+            ends = true
+        } else if !ends, completes {
+            sink.receive(.completed)
+            ends = true
+        }
+        guard ends else {
             release()
             return true
         }
