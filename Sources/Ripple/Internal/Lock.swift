@@ -7,8 +7,9 @@ import Glibc
 import Musl
 #endif
 
-/// The lock Ripple uses (but for `ImmediateRun`'s lock word, see there):
-/// `os_unfair_lock` on Apple platforms, a default `pthread_mutex_t` elsewhere. Both are visible to the thread sanitizer
+/// The lock Ripple uses (but for a signal's send lock, `SendLock`, and
+/// `ImmediateRun`'s lock word, see there): `os_unfair_lock` on Apple platforms, a
+/// default `pthread_mutex_t` elsewhere. Both are visible to the thread sanitizer
 /// (`Synchronization.Mutex` is not on Linux, see DESIGN.md).
 ///
 /// Invariant: the lock is not recursive; a thread that already holds it must not
