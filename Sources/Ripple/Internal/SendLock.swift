@@ -65,14 +65,8 @@ struct SendLock: ~Copyable, @unchecked Sendable {  // every field is atomic; `Pa
         owner.compareExchange(expected: 0, desired: thread, ordering: .sequentiallyConsistent).original
     }
 
-    /// Takes the lock for `thread`, which does not hold it, sleeping while another
-    /// thread does.
-    @inlinable
-    func hold(for thread: UInt) {
-        if tryHold(for: thread) != 0 { waitToHold(for: thread) }
-    }
-
-    /// The slow path of `hold(for:)`: sleeps until the lock is free, and takes it.
+    /// Takes the lock for `thread` once `tryHold(for:)` has found it held by
+    /// another thread: sleeps until the lock is free, and takes it.
     ///
     /// It does not spin first: measured with two threads sending into one signal
     /// (Benchmarks, W8), a spinning waiter takes the lock between two sends of the
