@@ -46,6 +46,32 @@
 /// - The action keeps its state property alive. A run that is executing keeps the
 ///   action alive until the execution ends. When the action is deinitialised, its
 ///   signals and properties complete and ``lifetime`` ends.
+///
+/// Where the closures run: the execute closure runs synchronously on the thread
+/// that starts a run of ``apply(_:)``, and `enabledIf` on the thread that changes
+/// the state. Both are `@Sendable`, since that thread may be any thread: inside a
+/// `@MainActor` ViewModel, the compiler refuses a body that touches main-actor
+/// state, rather than let it run off the main actor. Read `Sendable` state in the
+/// body (a `let` property, a captured `MutableProperty`), hand main-actor work to
+/// the main actor (`MainActorScheduler().schedule { … }`), or write the body as a
+/// `@MainActor` `async` closure, which runs on the main actor:
+///
+/// ```swift
+/// @MainActor final class CounterViewModel {
+///     let count = MutableProperty(0)
+///     lazy var increment = Action<Void, Int, Never> { [count] in
+///         count.modify { $0 += 1 }                       // Sendable state: any thread
+///         return SignalProducer(value: count.value)
+///     }
+///     var isSaving = false
+///     lazy var save = Action<Void, Bool, Never> { @MainActor [unowned self] () async in
+///         self.isSaving = true                           // runs on the main actor
+///         …
+///     }
+/// }
+/// ```
+///
+/// An action is `Sendable` when its input and output are.
 public final class Action<Input, Output, Error: Swift.Error>: BindingTargetProvider {
     /// Every event of every execution, in order: the values, then the terminal
     /// event (`completed`, `failed` or `interrupted`). Completes when the action is
@@ -103,8 +129,8 @@ public final class Action<Input, Output, Error: Swift.Error>: BindingTargetProvi
     ///     and the input; called only when the action executes.
     public init<State: PropertyProtocol>(
         state: State,
-        enabledIf: @escaping (State.Value) -> Bool,
-        execute: @escaping (State.Value, Input) -> SignalProducer<Output, Error>
+        enabledIf: @escaping @Sendable (State.Value) -> Bool,
+        execute: @escaping @Sendable (State.Value, Input) -> SignalProducer<Output, Error>
     ) {
         func executing(with value: State.Value) -> (Input) -> SignalProducer<Output, Error> {
             { input in execute(value, input) }
@@ -130,7 +156,7 @@ public final class Action<Input, Output, Error: Swift.Error>: BindingTargetProvi
     /// reads the latest value of `state`.
     public convenience init<State: PropertyProtocol>(
         state: State,
-        execute: @escaping (State.Value, Input) -> SignalProducer<Output, Error>
+        execute: @escaping @Sendable (State.Value, Input) -> SignalProducer<Output, Error>
     ) {
         self.init(state: state, enabledIf: { _ in true }, execute: execute)
     }
@@ -142,7 +168,7 @@ public final class Action<Input, Output, Error: Swift.Error>: BindingTargetProvi
     /// ```
     public convenience init(
         enabledIf isEnabled: some PropertyProtocol<Bool>,
-        execute: @escaping (Input) -> SignalProducer<Output, Error>
+        execute: @escaping @Sendable (Input) -> SignalProducer<Output, Error>
     ) {
         self.init(state: isEnabled, enabledIf: { $0 }, execute: { _, input in execute(input) })
     }
@@ -152,7 +178,7 @@ public final class Action<Input, Output, Error: Swift.Error>: BindingTargetProvi
     /// ```swift
     /// let refresh = Action<Void, [Item], APIError> { api.items() }
     /// ```
-    public convenience init(execute: @escaping (Input) -> SignalProducer<Output, Error>) {
+    public convenience init(execute: @escaping @Sendable (Input) -> SignalProducer<Output, Error>) {
         self.init(state: Property(value: ()), enabledIf: { _ in true }, execute: { _, input in execute(input) })
     }
 
@@ -164,7 +190,7 @@ public final class Action<Input, Output, Error: Swift.Error>: BindingTargetProvi
     /// ```
     public convenience init<Wrapped>(
         unwrapping state: some PropertyProtocol<Wrapped?>,
-        execute: @escaping (Wrapped, Input) -> SignalProducer<Output, Error>
+        execute: @escaping @Sendable (Wrapped, Input) -> SignalProducer<Output, Error>
     ) {
         self.init(state: state, enabledIf: { $0 != nil }) { value, input in
             guard let value else { preconditionFailure("An unwrapping action executed without a value") }
@@ -180,7 +206,7 @@ public final class Action<Input, Output, Error: Swift.Error>: BindingTargetProvi
     /// ```
     public convenience init<Value, ValidationError>(
         validated property: ValidatingProperty<Value, ValidationError>,
-        execute: @escaping (Value, Input) -> SignalProducer<Output, Error>
+        execute: @escaping @Sendable (Value, Input) -> SignalProducer<Output, Error>
     ) {
         self.init(state: property.result, enabledIf: { !$0.isInvalid }) { result, input in
             execute(result.value, input)
@@ -248,10 +274,9 @@ extension Action where Input == Void {
 }
 
 // Mutable state lives in `gate`, behind its lock and its properties' locks; the
-// closures run on the thread that applies the action or changes its state, as
-// a producer's start handler does. Unconditional, like `Signal`'s: its signals and
-// properties are unconditionally Sendable (swiftlang/swift#80146).
-extension Action: @unchecked Sendable {}
+// closures are `@Sendable` and run on the thread that applies the action or
+// changes its state. Inputs and outputs cross threads, hence the condition.
+extension Action: @unchecked Sendable where Input: Sendable, Output: Sendable {}
 
 /// Decides whether an action may execute, and publishes `isExecuting` and
 /// `isEnabled`.

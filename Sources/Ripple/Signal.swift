@@ -27,6 +27,19 @@
 ///   resources silently; when its input is deinitialised, the signal is interrupted.
 ///
 /// Observers run on the thread that sends the event.
+///
+/// A signal is `Sendable` when its values are, so the compiler refuses to hand a
+/// signal of non-`Sendable` values to another isolation domain.
+///
+/// ## Instance forms
+///
+/// `signal.merge(with: other)`, `signal.combineLatest(with: other)` and
+/// `signal.zip(with: other)` (and the same on producers and properties) are
+/// called like methods but are callable values: `merge` is a property whose
+/// value has `callAsFunction(with:)`. A method that shares its base name with a
+/// static form keeps Swift 6.3 from inferring `Value` in `Signal.merge(a, b)` next
+/// to a conditional `Sendable` conformance (swiftlang/swift#80146; the compile
+/// probes in `Tests/RippleClientTests` reproduce it), and a property does not.
 public final class Signal<Value, Error: Swift.Error> {
     @usableFromInline let core: Core
 
@@ -152,9 +165,6 @@ extension Signal where Error == Never {
     }
 }
 
-// All mutable state lives in the core, behind its locks (see `Signal.Core`).
-// Unconditional on purpose: with `where Value: Sendable`, Swift 6 clients cannot
-// write `Signal.merge(a, b)` or `Signal.combineLatest(a, b)` (the generic arguments
-// are not inferred when an instance method shares the name, as `merge(with:)` does;
-// swiftlang/swift#80146).
-extension Signal: @unchecked Sendable {}
+// All mutable state lives in the core, behind its locks (see `Signal.Core`); the
+// values cross threads, hence the condition.
+extension Signal: @unchecked Sendable where Value: Sendable {}

@@ -156,9 +156,9 @@ public struct SignalProducer<Value, Error: Swift.Error> {
 }
 
 // Immutable: the one stored property is the start handler, which runs on the
-// thread that starts the producer, as observers run on the thread that sends.
-// Unconditional for the same reason as `Signal`'s conformance (swiftlang/swift#80146).
-extension SignalProducer: @unchecked Sendable {}
+// thread that starts the producer, as observers run on the thread that sends. The
+// values cross threads, hence the condition.
+extension SignalProducer: @unchecked Sendable where Value: Sendable {}
 
 // MARK: - Starting
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The guided tour: the seed tutorials' examples, run on Ripple, one section per
 /// concept. `swift run ripple-tour` prints every section; the tests in
 /// `RippleTourTests` check each section's output against what the seeds print.
@@ -82,14 +84,21 @@ public struct TourSection: Sendable {
 }
 
 /// What a tour example prints, line by line.
-public final class Transcript {
+///
+/// `Sendable`, so that examples may print from `@Sendable` closures (an
+/// `Action`'s body) and from work on other threads.
+public final class Transcript: Sendable {
+    private let storage = Mutex<[String]>([])
+
     /// The lines written so far.
-    public private(set) var lines: [String] = []
+    public var lines: [String] {
+        storage.withLock { $0 }
+    }
 
     init() {}
 
     /// Writes one line, as `print` would.
     public func print(_ line: String) {
-        lines.append(line)
+        storage.withLock { $0.append(line) }
     }
 }

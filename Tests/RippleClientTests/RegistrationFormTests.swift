@@ -108,9 +108,12 @@ final class RegistrationViewModel {
         enabledIf: Property.combineLatest(secondsLeft, account).map { [unowned self] seconds, _ in
             seconds == 0 && self.problems.account.isEmpty
         }
-    ) { [weak self] in
-        guard let self else { return .empty }
-        return self.api.requestCode(for: self.account.value).on(completed: { [weak self] in self?.startCountdown() })
+    ) { [weak self, api, account] in
+        // The body is `@Sendable` and may run on any thread: it reads Sendable
+        // state, and hands the countdown (main-actor state) to the main actor.
+        api.requestCode(for: account.value).on(completed: {
+            MainActorScheduler().schedule { self?.startCountdown() }
+        })
     }
 
     /// Enabled while every input is valid; says what is wrong in `errorText`.
@@ -122,10 +125,11 @@ final class RegistrationViewModel {
                 : self.problems.code
             return self.errorText.value.isEmpty
         }
-    ) { [weak self] in
-        guard let self else { return .empty }
-        return self.api.register(account: self.account.value, password: self.password.value, code: self.code)
-            .on(value: { [weak self] account in self?.registered.append(account) })
+    ) { [weak self, api, account, password, code = $code] in
+        api.register(account: account.value, password: password.value, code: code.value)
+            .on(value: { account in
+                MainActorScheduler().schedule { self?.registered.append(account) }
+            })
     }
 
     init(api: RegistrationAPI, clock: any DateScheduler) {
@@ -257,7 +261,8 @@ final class RegistrationView: ReactiveExtensionsProvider, @MainActor LifetimePro
         view.accountField.type("13800000000")
         view.submitButton.press()
         #expect(view.toasts == ["13900000000 is taken", "Registered 13800000000"])
-        #expect(viewModel.registered == ["13800000000"])
+        // Recorded on the main actor, after the bindings the submission queued there.
+        #expect(await eventually { viewModel.registered == ["13800000000"] })
     }
 
     @Test func theViewModelAndTheViewAreReleasedWithTheirOwners() async {
@@ -269,7 +274,8 @@ final class RegistrationView: ReactiveExtensionsProvider, @MainActor LifetimePro
             view.fill(account: "13800000000", password: "secret1", confirmation: "secret1", code: "1234")
             #expect(await eventually { view.codeButton.isEnabled })
             view.codeButton.press()
-            #expect(viewModel.codeButtonTitle == "60s")
+            // The countdown starts on the main actor, after work already queued there.
+            #expect(await eventually { viewModel.codeButtonTitle == "60s" })
             weakViewModel = viewModel
             weakView = view
         }

@@ -5,10 +5,10 @@ import Testing
     // MARK: - One execution at a time
 
     @Test func aSecondApplyWhileExecutingFailsWithDisabledWithoutCallingExecute() {
-        let calls = Counter()
+        let calls = AtomicCounter()
         let (work, finish) = Signal<Int, TestError>.pipe()
         let action = Action<Int, Int, TestError> { _ in
-            calls.value += 1
+            calls.increment()
             return SignalProducer(work)
         }
         let first = Recorder<String>()
@@ -27,8 +27,8 @@ import Testing
 
     @Test func disabledErrorsSendsOnceForEveryRefusedRun() {
         let action = Action<Void, Int, Never> { SignalProducer.never }
-        let refused = Counter()
-        action.disabledErrors.observeValues { refused.value += 1 }
+        let refused = AtomicCounter()
+        action.disabledErrors.observeValues { refused.increment() }
         action.apply().start()
         action.apply().start()
         action.apply().start()
@@ -36,9 +36,9 @@ import Testing
     }
 
     @Test func aRunThatIsNeverStartedDoesNotExecute() {
-        let calls = Counter()
+        let calls = AtomicCounter()
         let action = Action<Void, Int, Never> { _ in
-            calls.value += 1
+            calls.increment()
             return SignalProducer(value: 1)
         }
         let run = action.apply()
@@ -97,9 +97,9 @@ import Testing
     }
 
     @Test func disposingTheRunEndsTheExecutionsWork() {
-        let ended = Counter()
+        let ended = AtomicCounter()
         let action = Action<Void, Int, Never> {
-            SignalProducer { _, lifetime in lifetime.observeEnded { ended.value += 1 } }
+            SignalProducer { _, lifetime in lifetime.observeEnded { ended.increment() } }
         }
         action.apply().start().dispose()
         #expect(ended.value == 1)
@@ -107,9 +107,9 @@ import Testing
     }
 
     @Test func anObserverOfIsExecutingCanApplyAgainOnceAnExecutionEnds() {
-        let inputs = Counter()
+        let inputs = AtomicCounter()
         let action = Action<Int, Int, Never> { input in
-            inputs.value += 1
+            inputs.increment()
             return SignalProducer(value: input)
         }
         let log = Recorder<String>()
@@ -145,8 +145,8 @@ import Testing
             default: SignalProducer(value: input)
             }
         }
-        let completions = Counter()
-        action.completed.observeValues { completions.value += 1 }
+        let completions = AtomicCounter()
+        action.completed.observeValues { completions.increment() }
         action.apply(1).start()
         action.apply(-1).start()
         #expect(completions.value == 1)
@@ -191,9 +191,9 @@ import Testing
 
     @Test func applyIsRefusedWhileEnabledIfIsFalse() {
         let enabled = MutableProperty(false)
-        let calls = Counter()
+        let calls = AtomicCounter()
         let action = Action<Void, Int, Never>(enabledIf: enabled) { _ in
-            calls.value += 1
+            calls.increment()
             return SignalProducer(value: 1)
         }
         #expect(events(of: action.apply()) == ["FAILED disabled"])
@@ -246,9 +246,9 @@ import Testing
     @Test func settingTheEnablingStateFromAnObserverOfIsExecutingConverges() {
         let enabled = MutableProperty(true)
         let action = Action<Void, Int, Never>(enabledIf: enabled) { SignalProducer(value: 1) }
-        let changes = Counter()
+        let changes = AtomicCounter()
         action.isExecuting.signal.observeValues { isExecuting in
-            changes.value += 1
+            changes.increment()
             enabled.value = !isExecuting
         }
         action.apply().start()
@@ -375,8 +375,8 @@ import Testing
     @Test func boundInputsWhileExecutingAreRefused() {
         let (work, finish) = Signal<Int, Never>.pipe()
         let action = Action<Int, Int, Never> { _ in SignalProducer(work) }
-        let refused = Counter()
-        action.disabledErrors.observeValues { refused.value += 1 }
+        let refused = AtomicCounter()
+        action.disabledErrors.observeValues { refused.increment() }
         let (inputs, input) = Signal<Int, Never>.pipe()
         action <~ inputs
         input.send(value: 1)
@@ -389,10 +389,10 @@ import Testing
     @Test func bindingEndsWhenTheActionIsDeinitialisedAndDoesNotKeepItAlive() {
         let (inputs, input) = Signal<Int, Never>.pipe()
         weak var weakAction: Action<Int, Int, Never>?
-        let calls = Counter()
+        let calls = AtomicCounter()
         do {
             let action = Action<Int, Int, Never> { value in
-                calls.value += 1
+                calls.increment()
                 return SignalProducer(value: value)
             }
             weakAction = action

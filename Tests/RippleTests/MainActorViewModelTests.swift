@@ -17,7 +17,7 @@ import Testing
         let status = MutableProperty("Please log in")
         private(set) var attempts = 0
 
-        init(api: @escaping (String, String) -> SignalProducer<String, LoginError>) {
+        init(api: @escaping @Sendable (String, String) -> SignalProducer<String, LoginError>) {
             let email = MutableProperty("")
             _email = email
             let canLogIn = Property.combineLatest(email, password).map { email, password in
@@ -68,7 +68,7 @@ import Testing
         #expect(await yieldUntil(within: 10) { badge.count == 4 })
     }
 
-    static func api(email: String, password: String) -> SignalProducer<String, LoginError> {
+    nonisolated static func api(email: String, password: String) -> SignalProducer<String, LoginError> {
         password == "secret1" ? SignalProducer(value: String(email.prefix { $0 != "@" })) : SignalProducer(error: LoginError())
     }
 

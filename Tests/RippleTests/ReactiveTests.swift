@@ -63,16 +63,16 @@ import Testing
     }
 
     /// A source whose run keeps `witness` alive and logs its end.
-    static func source(_ signal: Signal<String, Never>, retaining witness: Witness, log: Log) -> SignalProducer<String, Never> {
+    static func source(_ signal: Signal<String, Never>, retaining witness: Witness, log: SharedLog) -> SignalProducer<String, Never> {
         signal.producer.on(disposed: { [witness] in
             _ = witness
-            log.entries.append("source released")
+            log.append("source released")
         })
     }
 
     @Test func bindingToAPlainObjectEndsAtTheNextValueAfterTheObjectIsGone() {
         let (signal, input) = Signal<String, Never>.pipe()
-        let log = Log()
+        let log = SharedLog()
         weak var weakLabel: Label?
         weak var weakWitness: Witness?
         let disposable: (any Disposable)?
@@ -83,7 +83,7 @@ import Testing
             weakLabel = label
             let target = label.reactive.makeBindingTarget { (label: Label, text: String) in
                 label.text = text
-                log.entries.append("applied \(text)")
+                log.append("applied \(text)")
             }
             disposable = target <~ Self.source(signal, retaining: witness, log: log)
             input.send(value: "a")
@@ -100,7 +100,7 @@ import Testing
 
     @Test func bindingToALifetimeProviderEndsWhenTheObjectIsDeinitialised() {
         let (signal, input) = Signal<String, Never>.pipe()
-        let log = Log()
+        let log = SharedLog()
         weak var weakButton: Button?
         weak var weakWitness: Witness?
         let disposable: (any Disposable)?
@@ -111,7 +111,7 @@ import Testing
             weakButton = button
             let target = button.reactive.makeBindingTarget { (button: Button, title: String) in
                 button.title = title
-                log.entries.append("applied \(title)")
+                log.append("applied \(title)")
             }
             disposable = target <~ Self.source(signal, retaining: witness, log: log)
             input.send(value: "a")
@@ -172,11 +172,11 @@ import Testing
 
     @Test func valueWaitingOnTheSchedulerIsDroppedOnceTheLifetimeProviderIsGone() {
         let scheduler = TestScheduler()
-        let applied = Log()
+        let applied = SharedLog()
         let title = MutableProperty("a")
         var button: Button? = Button()
         let disposable = button?.reactive.makeBindingTarget(on: scheduler) { (_, value: String) in
-            applied.entries.append(value)
+            applied.append(value)
         } <~ title
         scheduler.advance()
         title.value = "b"

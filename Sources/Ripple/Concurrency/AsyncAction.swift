@@ -68,7 +68,7 @@ extension Action where Input: Sendable, Output: Sendable {
     /// The value of `state` is read when the execution starts, and handed to the task.
     public convenience init<State: PropertyProtocol>(
         state: State,
-        enabledIf: @escaping (State.Value) -> Bool,
+        enabledIf: @escaping @Sendable (State.Value) -> Bool,
         @_inheritActorContext execute: @escaping @isolated(any) @Sendable (State.Value, Input) async throws(Error) -> Output
     ) where State.Value: Sendable {
         self.init(state: state, enabledIf: enabledIf) { value, input in

@@ -76,8 +76,9 @@ extension Signal {
     ///
     /// `Value` need not be `Sendable`: each value passes from the thread that sends
     /// it to the iterating task, as with ``Signal/observe(on:)``; a non-`Sendable`
-    /// value must not be changed by its sender once sent.
-    public struct AsyncValues: AsyncSequence, Sendable {
+    /// value must not be changed by its sender once sent. The sequence itself is
+    /// `Sendable` when `Value` is, like the signal.
+    public struct AsyncValues: AsyncSequence {
         /// The values of the stream.
         public typealias Element = Value
 
@@ -88,7 +89,7 @@ extension Signal {
         /// The iterator type.
         public typealias AsyncIterator = Iterator
 
-        private enum Source {
+        fileprivate enum Source {
             /// A signal, and the iteration that observes it since the sequence was
             /// created, until the first iterator takes it.
             case signal(Signal, reserved: Locked<AsyncValuesIteration<Value, Error>?>)
@@ -184,6 +185,10 @@ extension Signal {
         AsyncValues(observing: self, bufferingPolicy: bufferingPolicy)
     }
 }
+
+// Its state is a signal or a producer, and the first iteration behind a lock.
+extension Signal.AsyncValues: Sendable where Value: Sendable {}
+extension Signal.AsyncValues.Source: Sendable where Value: Sendable {}
 
 extension SignalProducer {
     /// The values of a run of this producer as an `AsyncSequence`, keeping every

@@ -78,11 +78,31 @@ extension Signal {
         }
     }
 
-    /// Combines the latest values of this signal and `other` into pairs; see
+    /// The instance form of `combineLatest`: `signal.combineLatest(with: other)`
+    /// combines the latest values of this signal and `other` into pairs; see
     /// ``combineLatest(_:_:)``.
+    ///
+    /// A callable value rather than a method, so that `Signal.combineLatest(a, b)`
+    /// keeps inferring its generic arguments (see "Instance forms" at ``Signal``).
     @inlinable
-    public func combineLatest<U>(with other: Signal<U, Error>) -> Signal<(Value, U), Error> {
-        Signal.combineLatest(self, other)
+    public var combineLatest: CombiningLatest {
+        CombiningLatest(self)
+    }
+
+    /// `signal.combineLatest(with: other)`: see ``combineLatest``.
+    public struct CombiningLatest {
+        @usableFromInline let base: Signal
+
+        @inlinable
+        init(_ base: Signal) {
+            self.base = base
+        }
+
+        /// Combines the latest values of the signal and `other` into pairs.
+        @inlinable
+        public func callAsFunction<U>(with other: Signal<U, Error>) -> Signal<(Value, U), Error> {
+            Signal.combineLatest(base, other)
+        }
     }
 }
 
@@ -195,9 +215,32 @@ extension SignalProducer {
         return lift(producers) { Signal<Value, Error>.combineLatest($0) }
     }
 
-    /// Combines the latest values of this producer and `other` into pairs; see
-    /// ``combineLatest(_:_:)``. This producer's run starts first.
-    public func combineLatest<U>(with other: SignalProducer<U, Error>) -> SignalProducer<(Value, U), Error> {
-        lift(with: other) { $0.combineLatest(with: $1) }
+    /// The instance form of `combineLatest`:
+    /// `producer.combineLatest(with: other)` combines the latest values of this
+    /// producer and `other` into pairs; see ``combineLatest(_:_:)``. This
+    /// producer's run starts first.
+    ///
+    /// A callable value rather than a method, so that
+    /// `SignalProducer.combineLatest(a, b)` keeps inferring its generic arguments
+    /// (see "Instance forms" at ``Signal``).
+    @inlinable
+    public var combineLatest: CombiningLatest {
+        CombiningLatest(self)
+    }
+
+    /// `producer.combineLatest(with: other)`: see ``combineLatest``.
+    public struct CombiningLatest {
+        @usableFromInline let base: SignalProducer
+
+        @inlinable
+        init(_ base: SignalProducer) {
+            self.base = base
+        }
+
+        /// Combines the latest values of the producer and `other` into pairs; the
+        /// producer's run starts first.
+        public func callAsFunction<U>(with other: SignalProducer<U, Error>) -> SignalProducer<(Value, U), Error> {
+            base.lift(with: other) { $0.combineLatest(with: $1) }
+        }
     }
 }

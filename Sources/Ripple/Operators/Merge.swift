@@ -47,10 +47,31 @@ extension Signal {
         merge(signals)
     }
 
-    /// Forwards the values of this signal and of `other` as they arrive; see the
-    /// sequence version of `merge(_:)`.
-    public func merge(with other: Signal) -> Signal {
-        Signal.merge(self, other)
+    /// The instance form of `merge`: `signal.merge(with: other)` forwards the
+    /// values of this signal and of `other` as they arrive; see the sequence
+    /// version of `merge(_:)`.
+    ///
+    /// A callable value rather than a method, so that `Signal.merge(a, b)` keeps
+    /// inferring its generic arguments (see "Instance forms" at ``Signal``).
+    @inlinable
+    public var merge: Merging {
+        Merging(self)
+    }
+
+    /// `signal.merge(with: other)`: see ``merge``.
+    public struct Merging {
+        @usableFromInline let base: Signal
+
+        @inlinable
+        init(_ base: Signal) {
+            self.base = base
+        }
+
+        /// Forwards the values of the signal and of `other` as they arrive.
+        @inlinable
+        public func callAsFunction(with other: Signal) -> Signal {
+            Signal.merge(base, other)
+        }
     }
 }
 
@@ -72,9 +93,30 @@ extension SignalProducer {
         merge(producers)
     }
 
-    /// Forwards the values of this producer and of `other` as they arrive; see the
-    /// sequence version of `merge(_:)`. This producer's run starts first.
-    public func merge(with other: SignalProducer) -> SignalProducer {
-        lift(with: other) { $0.merge(with: $1) }
+    /// The instance form of `merge`: `producer.merge(with: other)` forwards the
+    /// values of this producer and of `other` as they arrive; see the sequence
+    /// version of `merge(_:)`. This producer's run starts first.
+    ///
+    /// A callable value rather than a method, so that `SignalProducer.merge(a, b)`
+    /// keeps inferring its generic arguments (see "Instance forms" at ``Signal``).
+    @inlinable
+    public var merge: Merging {
+        Merging(self)
+    }
+
+    /// `producer.merge(with: other)`: see ``merge``.
+    public struct Merging {
+        @usableFromInline let base: SignalProducer
+
+        @inlinable
+        init(_ base: SignalProducer) {
+            self.base = base
+        }
+
+        /// Forwards the values of the producer and of `other` as they arrive; the
+        /// producer's run starts first.
+        public func callAsFunction(with other: SignalProducer) -> SignalProducer {
+            base.lift(with: other) { $0.merge(with: $1) }
+        }
     }
 }

@@ -59,9 +59,30 @@ extension Signal {
         }
     }
 
-    /// Zips this signal with `other` into pairs; see ``zip(_:_:)``.
-    public func zip<U>(with other: Signal<U, Error>) -> Signal<(Value, U), Error> {
-        Signal.zip(self, other)
+    /// The instance form of `zip`: `signal.zip(with: other)` zips this signal
+    /// with `other` into pairs; see ``zip(_:_:)``.
+    ///
+    /// A callable value rather than a method, so that `Signal.zip(a, b)` keeps
+    /// inferring its generic arguments (see "Instance forms" at ``Signal``).
+    @inlinable
+    public var zip: Zipping {
+        Zipping(self)
+    }
+
+    /// `signal.zip(with: other)`: see ``zip``.
+    public struct Zipping {
+        @usableFromInline let base: Signal
+
+        @inlinable
+        init(_ base: Signal) {
+            self.base = base
+        }
+
+        /// Zips the signal with `other` into pairs.
+        @inlinable
+        public func callAsFunction<U>(with other: Signal<U, Error>) -> Signal<(Value, U), Error> {
+            Signal.zip(base, other)
+        }
     }
 }
 
@@ -205,9 +226,30 @@ extension SignalProducer {
         return lift(producers) { Signal<Value, Error>.zip($0) }
     }
 
-    /// Zips this producer with `other` into pairs; see ``zip(_:_:)``. This
-    /// producer's run starts first.
-    public func zip<U>(with other: SignalProducer<U, Error>) -> SignalProducer<(Value, U), Error> {
-        lift(with: other) { $0.zip(with: $1) }
+    /// The instance form of `zip`: `producer.zip(with: other)` zips this
+    /// producer with `other` into pairs; see ``zip(_:_:)``. This producer's run
+    /// starts first.
+    ///
+    /// A callable value rather than a method, so that `SignalProducer.zip(a, b)`
+    /// keeps inferring its generic arguments (see "Instance forms" at ``Signal``).
+    @inlinable
+    public var zip: Zipping {
+        Zipping(self)
+    }
+
+    /// `producer.zip(with: other)`: see ``zip``.
+    public struct Zipping {
+        @usableFromInline let base: SignalProducer
+
+        @inlinable
+        init(_ base: SignalProducer) {
+            self.base = base
+        }
+
+        /// Zips the producer with `other` into pairs; the producer's run starts
+        /// first.
+        public func callAsFunction<U>(with other: SignalProducer<U, Error>) -> SignalProducer<(Value, U), Error> {
+            base.lift(with: other) { $0.zip(with: $1) }
+        }
     }
 }

@@ -133,10 +133,9 @@ public final class MutableProperty<Value>: MutablePropertyProtocol {
     }
 }
 
-// All state is in `storage`, behind its locks. Unconditional, like `Signal`'s: with
-// `where Value: Sendable`, `Property.combineLatest(a, b)` no longer infers its
-// generic arguments next to the instance `combineLatest(with:)` (swiftlang/swift#80146).
-extension MutableProperty: @unchecked Sendable {}
+// All state is in `storage`, behind its locks. The value crosses threads, hence
+// the condition.
+extension MutableProperty: @unchecked Sendable where Value: Sendable {}
 
 /// A mutable property's lifetime ends when it is deinitialised, so streams can be
 /// bounded by it: `updates.take(duringLifetimeOf: property)`.

@@ -136,9 +136,9 @@ public final class Property<Value>: PropertyProtocol {
     }
 }
 
-// Immutable; all state is in `storage`, behind its locks. Unconditional, like
-// `Signal`'s: see `MutableProperty`'s conformance (swiftlang/swift#80146).
-extension Property: @unchecked Sendable {}
+// Immutable; all state is in `storage`, behind its locks. The value crosses
+// threads, hence the condition.
+extension Property: @unchecked Sendable where Value: Sendable {}
 
 extension PropertyProtocol {
     /// A property made by applying `transform` to this property's producer; the

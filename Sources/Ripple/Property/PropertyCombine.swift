@@ -10,21 +10,29 @@
 // left to pair. Once completed, it keeps its last value.
 
 extension PropertyProtocol {
-    /// A property whose value pairs this property's value with `other`'s, changing
-    /// whenever either changes; it completes once both have gone away.
+    /// The instance form of `combineLatest`: `property.combineLatest(with: other)`
+    /// is a property whose value pairs this property's value with `other`'s,
+    /// changing whenever either changes; it completes once both have gone away.
     ///
     /// ```swift
     /// let fullName = firstName.combineLatest(with: lastName).map { "\($0) \($1)" }
     /// ```
-    public func combineLatest<Other: PropertyProtocol>(with other: Other) -> Property<(Value, Other.Value)> {
-        lift { $0.combineLatest(with: other.producer) }
+    ///
+    /// A callable value rather than a method, so that `Property.combineLatest(a, b)`
+    /// keeps inferring its generic arguments (see "Instance forms" at ``Signal``).
+    public var combineLatest: PropertyCombiningLatest<Self> {
+        PropertyCombiningLatest(base: self)
     }
 
-    /// A property whose value pairs the n-th values of this property and `other`
-    /// (the current values counting as the first); it completes once one has gone
-    /// away and none of its values is left to pair.
-    public func zip<Other: PropertyProtocol>(with other: Other) -> Property<(Value, Other.Value)> {
-        lift { $0.zip(with: other.producer) }
+    /// The instance form of `zip`: `property.zip(with: other)` is a property whose
+    /// value pairs the n-th values of this property and `other` (the current
+    /// values counting as the first); it completes once one has gone away and
+    /// none of its values is left to pair.
+    ///
+    /// A callable value rather than a method, so that `Property.zip(a, b)` keeps
+    /// inferring its generic arguments (see "Instance forms" at ``Signal``).
+    public var zip: PropertyZipping<Self> {
+        PropertyZipping(base: self)
     }
 
     /// A property whose value pairs every value with the one before it; the
@@ -109,5 +117,27 @@ extension Property {
             unsafeProducer: SignalProducer.zip(properties.map(\.producer), emptySentinel: []),
             capturing: nil
         )
+    }
+}
+
+/// `property.combineLatest(with: other)`: see ``PropertyProtocol/combineLatest``.
+public struct PropertyCombiningLatest<Base: PropertyProtocol> {
+    let base: Base
+
+    /// A property whose value pairs the property's value with `other`'s, changing
+    /// whenever either changes; it completes once both have gone away.
+    public func callAsFunction<Other: PropertyProtocol>(with other: Other) -> Property<(Base.Value, Other.Value)> {
+        base.lift { $0.combineLatest(with: other.producer) }
+    }
+}
+
+/// `property.zip(with: other)`: see ``PropertyProtocol/zip``.
+public struct PropertyZipping<Base: PropertyProtocol> {
+    let base: Base
+
+    /// A property whose value pairs the n-th values of the property and `other`;
+    /// it completes once one has gone away and none of its values is left to pair.
+    public func callAsFunction<Other: PropertyProtocol>(with other: Other) -> Property<(Base.Value, Other.Value)> {
+        base.lift { $0.zip(with: other.producer) }
     }
 }

@@ -31,6 +31,19 @@ final class AtomicCounter: Sendable {
     }
 }
 
+/// Records what happened, in order; shared with `@Sendable` closures (binding
+/// actions), which may run on any thread.
+final class SharedLog: @unchecked Sendable {  // `storage` is guarded by `lock`
+    private let lock = NSLock()
+    private var storage: [String] = []
+
+    var entries: [String] { lock.withLock { storage } }
+
+    func append(_ entry: String) {
+        lock.withLock { storage.append(entry) }
+    }
+}
+
 /// Records what happened, in order; used from one thread only.
 final class Log {
     var entries: [String] = []

@@ -1,0 +1,284 @@
+// Ripple's concurrency rules, as a Swift 6 client meets them (README, "Concurrency
+// rules"):
+//
+//     Signal / SignalProducer / Property / MutableProperty   Sendable when Value is
+//     Action                                                 Sendable when Input and Output are
+//     Action { … } (synchronous body)                        @Sendable: runs on the applying thread
+//     view.reactive[\.text], text on the main actor          set on the main actor, whatever thread sends
+//     reactive.makeBindingTarget { … }                       @Sendable; @MainActor with on: MainActorScheduler() / UIScheduler()
+//
+// The compile probes show what the compiler refuses; the runtime tests show where
+// code runs.
+
+import Dispatch
+import Ripple
+import Synchronization
+import Testing
+
+/// A model object that is not Sendable.
+final class Draft {
+    var text = ""
+}
+
+/// A main-actor view with a binding-target property, as a terminal or UIKit
+/// control is.
+@MainActor
+final class Headline: ReactiveExtensionsProvider {
+    /// Whether every set ran on the main actor's executor.
+    private(set) var setsOffTheMainQueue = 0
+    private(set) var sets = 0
+
+    var text = "" {
+        didSet {
+            MainActor.assertIsolated("a binding set a main-actor property off the main actor")
+            sets += 1
+            if !isOnMainQueue() { setsOffTheMainQueue += 1 }
+        }
+    }
+}
+
+extension Reactive where Base: Headline {
+    /// The `@MainActor` form of `makeBindingTarget`, declared in a nonisolated
+    /// extension.
+    var title: BindingTarget<String> {
+        makeBindingTarget(on: MainActorScheduler()) { $0.text = $1 }
+    }
+
+    /// The ReactiveCocoa spelling, `on: UIScheduler()`.
+    var uiTitle: BindingTarget<String> {
+        makeBindingTarget(on: UIScheduler()) { $0.text = $1 }
+    }
+}
+
+@Suite struct ConcurrencyRulesTests {
+    static let probes = [
+        CompileProbe(
+            name: "aMutablePropertyOfANonSendableValueCannotBeSharedWithADetachedTask",
+            refused: """
+            import Ripple
+            final class Draft { var text = "" }
+            func edit() {
+                let draft = MutableProperty(Draft())
+                Task.detached { draft.value.text = "from a task" }
+                draft.value.text = "from here"
+            }
+            """,
+            expectedErrors: ["risks causing data races"],
+            accepted: """
+            import Ripple
+            func edit() {
+                let draft = MutableProperty("")
+                Task.detached { draft.value = "from a task" }
+                draft.value = "from here"
+            }
+            """
+        ),
+        CompileProbe(
+            name: "streamsPropertiesAndActionsAreSendableOnlyForSendableValues",
+            refused: """
+            import Ripple
+            final class Draft {}
+            func share(_ value: any Sendable) {}
+            func probe(action: Action<Draft, Int, Never>, output: Action<Int, Draft, Never>) {
+                share(Signal<Draft, Never>.never)
+                share(SignalProducer<Draft, Never>.never)
+                share(Property(value: Draft()))
+                share(MutableProperty(Draft()))
+                share(action)
+                share(output)
+            }
+            """,
+            expectedErrors: Array(repeating: "does not conform to the 'Sendable' protocol", count: 6),
+            accepted: """
+            import Ripple
+            func share(_ value: any Sendable) {}
+            func probe(action: Action<String, Int, Never>) {
+                share(Signal<Int, Never>.never)
+                share(SignalProducer<Int, Never>.never)
+                share(Property(value: 1))
+                share(MutableProperty(1))
+                share(action)
+            }
+            """
+        ),
+        CompileProbe(
+            name: "anActionBodyCannotTouchMainActorState",
+            refused: """
+            import Ripple
+            @MainActor final class CounterViewModel {
+                var count = 0
+                lazy var increment = Action<Void, Int, Never> { [unowned self] in
+                    self.count += 1
+                    return SignalProducer(value: self.count)
+                }
+            }
+            """,
+            expectedErrors: ["can not be mutated from a Sendable closure", "can not be referenced from a Sendable closure"],
+            accepted: """
+            import Ripple
+            @MainActor final class CounterViewModel {
+                let count = MutableProperty(0)
+                var resets = 0
+                lazy var increment = Action<Void, Int, Never> { [count] in
+                    count.modify { $0 += 1 }
+                    return SignalProducer(value: count.value)
+                }
+                /// A `@MainActor` async body runs on the main actor.
+                lazy var reset = Action<Void, Int, Never> { @MainActor [unowned self] () async in
+                    self.resets += 1
+                    self.count.value = 0
+                    return 0
+                }
+            }
+            """
+        ),
+        CompileProbe(
+            name: "aPlainBindingTargetCannotSetMainActorState",
+            refused: """
+            import Ripple
+            @MainActor final class Headline: ReactiveExtensionsProvider { var text = "" }
+            extension Reactive where Base: Headline {
+                var text: BindingTarget<String> { makeBindingTarget { $0.text = $1 } }
+            }
+            """,
+            expectedErrors: ["can not be mutated from a Sendable closure"],
+            accepted: """
+            import Ripple
+            @MainActor final class Headline: ReactiveExtensionsProvider { var text = "" }
+            extension Reactive where Base: Headline {
+                var text: BindingTarget<String> { makeBindingTarget(on: MainActorScheduler()) { $0.text = $1 } }
+            }
+            """
+        ),
+        CompileProbe(
+            name: "aKeyPathToMainActorStateIsBoundOnlyFromTheMainActor",
+            refused: """
+            import Ripple
+            @MainActor final class Headline: ReactiveExtensionsProvider { var text = "" }
+            nonisolated func bind(_ headline: Headline, to title: Property<String>) {
+                headline.reactive[\\.text] <~ title
+            }
+            """,
+            expectedErrors: ["main actor-isolated"],
+            accepted: """
+            import Ripple
+            @MainActor final class Headline: ReactiveExtensionsProvider { var text = "" }
+            final class Gauge: ReactiveExtensionsProvider { var text = "" }
+            @MainActor func bind(_ headline: Headline, to title: Property<String>) {
+                headline.reactive[\\.text] <~ title
+                headline.reactive[\\.text, on: UIScheduler()] <~ title
+                headline.reactive[\\.text, on: MainActorScheduler()] <~ title
+            }
+            @MainActor func bindOnTheMainActor(_ gauge: Gauge, to title: Property<String>) {
+                gauge.reactive[\\.text] <~ title
+                gauge.reactive[\\.text, on: UIScheduler()] <~ title
+                gauge.reactive[\\.text, on: MainActorScheduler()] <~ title
+            }
+            func bind(_ gauge: Gauge, to title: Property<String>) {
+                gauge.reactive[\\.text] <~ title
+                gauge.reactive[\\.text, on: UIScheduler()] <~ title
+                gauge.reactive[\\.text, on: QueueScheduler.main] <~ title
+            }
+            """
+        ),
+        // Why `signal.merge(with:)`, `combineLatest(with:)` and `zip(with:)` are
+        // callable values rather than methods (swiftlang/swift#80146, Swift 6.3):
+        // next to a conditional Sendable conformance, a method that shares its
+        // name with a static one keeps the static call from inferring the type's
+        // generic arguments. Once this probe's `refused` program compiles, the
+        // workaround can go.
+        CompileProbe(
+            name: "aMethodNamedLikeAStaticOneBreaksInferenceNextToAConditionalSendable",
+            refused: """
+            final class Stream<Value> {
+                init() {}
+                static func merge(_ streams: Stream...) -> Stream { Stream() }
+                func merge(with other: Stream) -> Stream { Stream.merge(self, other) }
+            }
+            extension Stream: @unchecked Sendable where Value: Sendable {}
+            let merged = Stream.merge(Stream<Int>(), Stream<Int>())
+            """,
+            expectedErrors: ["could not be inferred", "cannot convert value"],
+            accepted: """
+            import Ripple
+            let (a, b) = (Signal<Int, Never>.never, Signal<Int, Never>.never)
+            let merged = Signal.merge(a, b)
+            let pairs = Signal.combineLatest(a, b)
+            let zipped = Signal.zip(a, b)
+            let instanceForms = (a.merge(with: b), a.combineLatest(with: b), a.zip(with: b))
+            let producers = SignalProducer.combineLatest(SignalProducer<Int, Never>(value: 1), SignalProducer<String, Never>(value: ""))
+            let properties = Property.combineLatest(MutableProperty(1), Property(value: ""))
+            let propertyPairs = MutableProperty(1).combineLatest(with: Property(value: ""))
+            """
+        ),
+    ]
+
+    @Test(arguments: probes)
+    func compilerRefusesTheMistakeAndAcceptsTheCorrection(_ probe: CompileProbe) throws {
+        let errors = try CompileProbe.diagnostics(compiling: probe.refused, named: probe.name).errors
+        #expect(!errors.isEmpty, "\(probe.name) compiled; it must not")
+        for error in errors {
+            #expect(probe.expectedErrors.contains { error.contains($0) }, "unexpected error: \(error)")
+        }
+        for expected in probe.expectedErrors {
+            #expect(errors.contains { $0.contains(expected) }, "missing error: \(expected)")
+        }
+        #expect(errors.count >= probe.expectedErrors.count, "errors: \(errors)")
+        let corrected = try CompileProbe.diagnostics(compiling: probe.accepted, named: probe.name)
+        #expect(corrected.errors.isEmpty, "the corrected \(probe.name) does not compile: \(corrected.errors)")
+        #expect(corrected.warnings.isEmpty, "the corrected \(probe.name) has warnings: \(corrected.warnings)")
+    }
+
+    @MainActor
+    @Test func aKeyPathBindingSetsAMainActorPropertyOnTheMainActorWhateverThreadSends() async {
+        let headline = Headline()
+        let (titles, input) = Signal<String, Never>.pipe()
+        headline.reactive[\.text] <~ titles
+        await Task.detached { input.send(value: "from a detached task") }.value
+        #expect(await eventually { headline.text == "from a detached task" })
+        DispatchQueue.global().async { input.send(value: "from a global queue") }
+        #expect(await eventually { headline.text == "from a global queue" })
+        #expect(headline.sets == 2)
+        #expect(headline.setsOffTheMainQueue == 0)
+    }
+
+    @MainActor
+    @Test func aKeyPathBindingSentOnTheMainActorAppliesAtOnce() {
+        let headline = Headline()
+        let title = MutableProperty("first")
+        headline.reactive[\.text] <~ title
+        #expect(headline.text == "first")
+        title.value = "second"
+        #expect(headline.text == "second")
+    }
+
+    @MainActor
+    @Test func mainActorBindingTargetsApplyOnTheMainActorWhateverThreadSends() async {
+        let headline = Headline()
+        let title = MutableProperty("")
+        let uiTitle = MutableProperty("")
+        headline.reactive.title <~ title
+        headline.reactive.uiTitle <~ uiTitle
+        await Task.detached { title.value = "main actor scheduler" }.value
+        #expect(await eventually { headline.text == "main actor scheduler" })
+        await Task.detached { uiTitle.value = "UI scheduler" }.value
+        #expect(await eventually { headline.text == "UI scheduler" })
+        #expect(headline.setsOffTheMainQueue == 0)
+    }
+
+    @MainActor
+    @Test func aKeyPathToANonisolatedPropertyIsSetOnTheSendingThread() async {
+        final class Gauge: ReactiveExtensionsProvider {
+            var level = 0
+        }
+        let gauge = Gauge()
+        let (levels, input) = Signal<Int, Never>.pipe()
+        gauge.reactive[\.level] <~ levels
+        let wasOnMainQueue = await Task.detached {
+            input.send(value: 3)
+            return isOnMainQueue()
+        }.value
+        #expect(!wasOnMainQueue)
+        #expect(gauge.level == 3)
+    }
+}
