@@ -283,7 +283,7 @@ extension Action: @unchecked Sendable where Input: Sendable, Output: Sendable {}
 ///
 /// Invariants:
 /// - `status` is the truth; it is changed only under its lock, and nothing is sent
-///   while the lock is held.
+///   or released while the lock is held (a replaced execute closure leaves it).
 /// - After every change, `publish()` copies the truth into `executing` and
 ///   `enabled`, reading it inside each property's `modify`, which serialises the
 ///   copies: whatever the order in which threads publish, the last value sent is
@@ -310,10 +310,14 @@ final class ActionGate<Input, Output, Error: Swift.Error> {
 
     /// Records a new state of the action.
     func update(isEnabled: Bool, execute: @escaping (Input) -> SignalProducer<Output, Error>) {
+        var replaced = execute
         status.withLock { status in
             status.isEnabledByState = isEnabled
-            status.execute = execute
+            swap(&status.execute, &replaced)
         }
+        // Released after the lock: the closure holds a value of the state, whose
+        // deinitialiser may apply this action.
+        withExtendedLifetime(replaced) {}
         publish()
     }
 

@@ -14,6 +14,8 @@ import Synchronization
 /// bag.dispose()  // detaches the observer, then prints "goodbye"
 /// ```
 public final class CompositeDisposable: Disposable, @unchecked Sendable {  // `entries`, `lateArrivals`, `hasFinishedDisposing` and `endedSignal` are guarded by `lock`
+    // Nothing is disposed, run or released under `lock`: members leave the locked
+    // sections (removed, taken out for disposal) and are released after unlocking.
     private let lock: Lock
     /// How many locks share `lock`'s allocation: `lock` and those lent to the owner
     /// (see `init(lendingLocks:)`).
@@ -148,7 +150,9 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {  // `e
     }
 
     fileprivate func remove(_ entry: Entry) {
-        lock.withLock { _ = entries.remove(entry) }
+        let removed = lock.withLock { entries.remove(entry) }
+        // Released outside the lock: a closure's captures may add to this composite.
+        withExtendedLifetime(removed) {}
     }
 
     /// A signal that completes when this composite is disposed: the `ended` signal

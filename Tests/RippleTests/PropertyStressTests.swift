@@ -83,14 +83,21 @@ import Testing
             return value.isMultiple(of: 2) ? .valid : .invalid(.odd)
         }
         let seen = Recorder<Int>()
+        let stored = Recorder<Int>()
         count.result.signal.observeValues { seen.append($0.value) }
+        count.signal.observeValues { stored.append($0 / 2) }
         DispatchQueue.concurrentPerform(iterations: Self.threads) { _ in
-            for _ in 0..<increments { count.modify { $0 += 1 } }
+            for _ in 0..<increments {
+                // An odd proposal is refused: the value stays even.
+                count.modify { $0 += 1 }
+                count.modify { $0 += 2 }
+            }
         }
         let total = Self.threads * increments
-        #expect(count.value == total)
+        #expect(count.value == 2 * total)
         #expect(!count.result.value.isInvalid)
-        #expect(validations.value == total + 1)
-        #expect(Self.isGapless(seen.entries) && seen.entries.count == total)
+        #expect(validations.value == 2 * total + 1)
+        #expect(seen.entries.count == 2 * total)
+        #expect(stored.entries.first == 1 && Self.isGapless(stored.entries) && stored.entries.count == total)
     }
 }

@@ -68,6 +68,34 @@ import Testing
         #expect(recorder.entries.suffix(5) == ["event INTERRUPTED", "interrupted", "terminated", "observer INTERRUPTED", "disposed"])
     }
 
+    /// Sources whose run, disposed inside `startWithSignal`'s setup, never runs
+    /// its start handler.
+    enum SourceOfARunDisposedBeforeItsStart: CaseIterable, Sendable {
+        case startHandler, emitting, liftedAsynchronously, combined
+
+        func producer(recording recorder: Recorder<String>) -> SignalProducer<Int, Never> {
+            let handler = SignalProducer<Int, Never> { _, _ in recorder.append("start handler") }
+            switch self {
+            case .startHandler: return handler
+            case .emitting: return SignalProducer { () -> Int in recorder.append("start handler"); return 1 }
+            case .liftedAsynchronously: return handler.observe(on: TestScheduler())
+            case .combined: return handler.combineLatest(with: handler).map { $0 + $1 }
+            }
+        }
+    }
+
+    @Test(arguments: SourceOfARunDisposedBeforeItsStart.allCases)
+    func producerOnRunsNeitherStartingNorStartedForARunDisposedBeforeItsStart(source: SourceOfARunDisposedBeforeItsStart) {
+        let recorder = Recorder<String>()
+        source.producer(recording: recorder)
+            .on(starting: { recorder.append("starting") }, started: { recorder.append("started") })
+            .startWithSignal { signal, interrupter in
+                signal.observe(recorder.observer("observer "))
+                interrupter.dispose()
+            }
+        #expect(recorder.entries == ["observer INTERRUPTED"])
+    }
+
     @Test func producerOnPassesEveryEventUnchanged() {
         let source: [Signal<Int, TestError>.Event] = [.value(1), .value(2), .failed(TestError(code: 1))]
         #expect(events(of: { $0.on() }, sending: source) == ["VALUE 1", "VALUE 2", "FAILED TestError(code: 1)"])

@@ -12,6 +12,32 @@ import Testing
         text.isEmpty ? .invalid(.empty) : .valid
     }
 
+    @Test func anInvalidProposalLeavesTheValueItsChangesAndItsBindingsAtTheLastValidValue() {
+        let name = Validated("a", Self.nonEmpty)
+        let recorder = Recorder<String>()
+        name.signal.observe(recorder.observer("signal "))
+        name.producer.start(recorder.observer("producer "))
+        name.result.signal.observeValues { recorder.append("result \($0)") }
+        let (typed, input) = Signal<String, Never>.pipe()
+        name <~ typed
+        name.value = ""
+        #expect(name.value == "a")
+        input.send(value: "")
+        #expect(name.value == "a")
+        input.send(value: "b")
+        #expect(name.value == "b")
+        #expect(recorder.entries == [
+            "producer VALUE a",
+            "result invalid(\"\", RippleTests.ValidatingPropertyTests.FormError.empty)",
+            "result invalid(\"\", RippleTests.ValidatingPropertyTests.FormError.empty)",
+            "result valid(\"b\")", "signal VALUE b", "producer VALUE b",
+        ])
+        name.value = ""
+        let late = Recorder<String>()
+        name.producer.startWithValues { late.append($0) }
+        #expect(late.entries == ["b"], "a new run starts from the last valid value")
+    }
+
     @Test func theInitialValueIsValidatedToo() {
         let name = Validated("", Self.nonEmpty)
         #expect(name.value == "")
@@ -26,10 +52,10 @@ import Testing
         #expect(!name.result.value.isInvalid && name.result.value.error == nil)
     }
 
-    @Test func anInvalidValueStaysVisibleWithItsError() {
+    @Test func anInvalidProposalIsReportedWithItsErrorWhileTheValueStaysValid() {
         let name = Validated("a", Self.nonEmpty)
         name.value = ""
-        #expect(name.value == "")
+        #expect(name.value == "a")
         #expect(name.result.value.isInvalid)
         #expect(name.result.value.error == .empty)
         #expect(name.result.value.value == "")
@@ -50,7 +76,8 @@ import Testing
         name.result.signal.observeValues { recorder.append("result \($0.value)") }
         name.value = "a"
         name.value = ""
-        #expect(recorder.entries == ["value  invalid", "result a", "value a valid", "result ", "value  invalid"])
+        name.value = "b"
+        #expect(recorder.entries == ["value  invalid", "result a", "value a valid", "result ", "result b", "value b valid"])
     }
 
     @Test func modifyValidatesTheModifiedValue() {
@@ -61,7 +88,9 @@ import Testing
         }
         #expect(count == 0)
         #expect(name.result.value == .invalid("", .empty))
-        #expect(name.withValue { $0.isEmpty })
+        #expect(name.withValue { $0 == "ab" })
+        name.modify { $0.removeLast() }
+        #expect(name.value == "a", "modified from the last valid value")
     }
 
     @Test func aBindingProposesEveryValue() {

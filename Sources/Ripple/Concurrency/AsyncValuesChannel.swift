@@ -95,14 +95,15 @@ final class AsyncValuesChannel<Value, Error: Swift.Error>: Sendable {
     /// iteration finished.
     func cancel() {
         var dropped = ValueQueue<Value>()
+        var ended: Termination? = .finished
         let (waiting, subscription) = state.withLock { state in
-            state.termination = .finished
+            swap(&ended, &state.termination)
             swap(&dropped, &state.buffer)
             return (state.waiting.take(), state.subscription.take())
         }
         subscription?.dispose()
         waiting?.resume()
-        withExtendedLifetime(dropped) {}
+        withExtendedLifetime((dropped, ended)) {}
     }
 
     /// The next value; `nil` once the stream has completed or been interrupted, or

@@ -15,6 +15,9 @@ protocol BagKey: AnyObject {
 /// (kept only by the bag), so that removing an entry releases its payload even
 /// while its key is still referenced.
 ///
+/// Nothing the bag holds is released by ``remove(_:)`` or ``removeAll()``: both
+/// hand it back, for the caller to release outside its lock.
+///
 /// Removal leaves a hole (`nil`) so that the indices of other entries stay valid;
 /// trailing holes are trimmed at once and the storage is compacted when holes
 /// outnumber the entries, which keeps both operations O(1) amortised.
@@ -58,27 +61,32 @@ struct Bag<Key: BagKey, Payload> {
         count += 1
     }
 
-    /// Removes the entry of `key`; returns `false` if it was not in this bag.
+    /// Removes the entry of `key`; returns its payload, or `nil` if it was not in
+    /// this bag.
+    ///
+    /// The payload is handed back rather than released here: releasing it may run
+    /// deinitialisers (user code), which must not run under the lock that guards
+    /// the bag. The caller releases it once it has unlocked.
     @inlinable
-    @discardableResult
-    mutating func remove(_ key: Key) -> Bool {
+    mutating func remove(_ key: Key) -> Payload? {
         let index = key.bagIndex
         // A key is in at most one bag, so its index alone says whether it is in this
         // one; comparing the entry's key would copy the entry (retaining its payload).
-        guard slots.indices.contains(index) else { return false }
+        guard slots.indices.contains(index) else { return nil }
         assert(slots[index]?.key === key, "a BagKey belongs to at most one bag")
         key.bagIndex = -1
         count -= 1
+        let removed: Slot?
         if index == slots.count - 1 {
             // The last entry: take it out with any holes before it (`removeLast`
             // rather than `removeSubrange`, which is much slower for so few).
-            slots.removeLast()
+            removed = slots.removeLast()
             while slots.count > count, slots[slots.count - 1] == nil { slots.removeLast() }
         } else {
-            slots[index] = nil
+            removed = slots[index].take()
             if slots.count - count > Swift.max(count, 16) { compact() }
         }
-        return true
+        return removed?.payload
     }
 
     /// Empties the bag and returns what it held, in insertion order, holes included.

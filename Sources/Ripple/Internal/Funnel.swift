@@ -12,6 +12,8 @@ import Synchronization
 ///   again) is appended to `pending` and handled by the owner, in order, after the
 ///   current handler has returned: the state machine is never re-entered, and never
 ///   deadlocks. `pending` is touched only by the owner.
+/// - Arrivals are released (with their events) out of `pending`, so that a
+///   deinitialiser that reaches an input again is queued like any other arrival.
 /// - Values keep their types: the fast path calls the input's handler directly; only
 ///   a re-entrant arrival is wrapped in a closure.
 ///
@@ -51,13 +53,20 @@ final class Funnel: @unchecked Sendable {  // `pending` is guarded by `lock` (to
     /// Handles the queued re-entrant arrivals, including those they queue in turn.
     @usableFromInline
     func drainPending() {
-        var index = 0
-        while index < pending.count {
-            let next = pending[index]
-            index += 1
-            next()
-        }
-        pending.removeAll(keepingCapacity: true)
+        repeat {
+            var index = 0
+            while index < pending.count {
+                let next = pending[index]
+                index += 1
+                next()
+            }
+            // Released out of `pending`: an event's deinitialiser may reach an input
+            // again (an arrival appended to `pending` meanwhile, handled next round).
+            var handled: [() -> Void] = []
+            swap(&handled, &pending)
+            handled.removeAll(keepingCapacity: true)
+            if pending.isEmpty { swap(&handled, &pending) }
+        } while !pending.isEmpty
     }
 
     /// Attaches `handler` to `signal` through this funnel.

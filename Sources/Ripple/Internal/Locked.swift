@@ -2,7 +2,10 @@
 ///
 /// Never send events while inside `withLock`: an observer downstream may send to
 /// an upstream stream that feeds this state again, on this thread, and the lock is
-/// not recursive. Compute under the lock, send after it.
+/// not recursive. Compute under the lock, send after it. Nor release anything that
+/// may hold user code (a value, a closure, a disposable) inside `withLock`: its
+/// deinitialiser may reach this state again. Move it out (`take()`, `swap`) and
+/// let it go after the lock.
 @usableFromInline
 final class Locked<State>: @unchecked Sendable {  // `state` is guarded by `lock`
     @usableFromInline let lock = Lock()

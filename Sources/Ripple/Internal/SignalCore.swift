@@ -46,6 +46,12 @@ extension Signal {
     ///   asks the root (`mayDropCache(of:)`): if the root is delivering, the root
     ///   records the core and drops its cache when that delivery ends (the core also
     ///   drops it itself when its own delivery ends, whichever comes first).
+    /// - Nothing is released under `stateLock`: what leaves the bag or the cache (a
+    ///   removed observer, the observers of a termination, a stale cache) is handed
+    ///   out of the locked section and released after unlocking, since releasing an
+    ///   observer runs its captures' deinitialisers (user code, which may dispose,
+    ///   send on or observe this very signal). Likewise, recursive sends are
+    ///   released out of `pending`, so that a deinitialiser may send again.
     /// - Termination happens once: the observers are taken out of the bag, receive the
     ///   terminal event, and are released; then, after the send lock is released,
     ///   `resources` is disposed (still before `send` returns).
@@ -203,13 +209,21 @@ extension Signal {
         @inlinable
         func drainPending() -> Bool {
             var terminated = false
-            var index = 0
-            while index < pending.count {
-                let event = pending[index]
-                index += 1
-                if deliver(event) { terminated = true }
-            }
-            pending.removeAll(keepingCapacity: true)
+            repeat {
+                var index = 0
+                while index < pending.count {
+                    let event = pending[index]
+                    index += 1
+                    if deliver(event) { terminated = true }
+                }
+                // The delivered events are released out of `pending`: a value's
+                // deinitialiser may send on this signal again (a recursive send,
+                // appended to `pending` meanwhile, and delivered by the next round).
+                var delivered = ContiguousArray<Event>()
+                swap(&delivered, &pending)
+                delivered.removeAll(keepingCapacity: true)
+                if pending.isEmpty { swap(&delivered, &pending) }
+            } while !pending.isEmpty
             return terminated
         }
 
@@ -422,10 +436,13 @@ extension Signal {
             stateLock.lock()
             let stale = observersWillChange()
             let removed = observers.remove(subscription)
-            let endsSilently = removed && !hasShell && observers.isEmpty && !isTerminated
+            let endsSilently = removed != nil && !hasShell && observers.isEmpty && !isTerminated
             if endsSilently { isTerminated = true }
             stateLock.unlock()
-            withExtendedLifetime(stale) {}
+            // Released outside the lock, the observer with the cache: releasing its
+            // closure runs its captures' deinitialisers, which may dispose, send on
+            // or observe this very signal.
+            withExtendedLifetime((stale, removed)) {}
             if endsSilently { resources.dispose() }
         }
 

@@ -58,7 +58,8 @@ extension SignalProducer {
 ///
 /// Invariants:
 /// - Everything in `state`, including each subscriber's `backlog`, is touched
-///   under the lock only; no event is sent under it.
+///   under the lock only; no event is sent, and no value released, under it (a
+///   value pushed out of the buffer is released after unlocking).
 /// - A subscriber whose `backlog` is `nil` is *live*: the shared run's delivery
 ///   sends it every event. A subscriber with a backlog is *catching up*: its own
 ///   start sends it the replayed values, then drains the events collected in its
@@ -118,7 +119,7 @@ private final class Replay<Value, Error: Swift.Error> {
             return false
         }
         lifetime.observeEnded { [self] in
-            state.withLock { state in _ = state.subscribers.remove(subscriber) }
+            _ = state.withLock { state in state.subscribers.remove(subscriber) }
         }
         replayed.forEach(observer.send(value:))
         while let backlog = takeBacklog(of: subscriber) {
@@ -144,9 +145,11 @@ private final class Replay<Value, Error: Swift.Error> {
 
     /// Records an event of the shared run and sends it to the live subscribers.
     func receive(_ event: Event) {
+        // Released after the lock: a value's deinitialiser may start the replay.
+        var pushedOut: Value?
         let live = state.withLock { state -> ContiguousArray<Bag<Subscriber, Void>.Slot?> in
             if case let .value(value) = event {
-                state.buffer.append(value)
+                pushedOut = state.buffer.append(value)
             } else {
                 state.terminal = event
             }
@@ -162,14 +165,15 @@ private final class Replay<Value, Error: Swift.Error> {
             }
             return live
         }
+        withExtendedLifetime(pushedOut) {}
         for case let slot? in live {
             slot.key.observer.send(event)
         }
     }
 }
 
-/// The latest `capacity` values, oldest first; a value pushed out is released at
-/// once.
+/// The latest `capacity` values, oldest first; a value pushed out is handed back
+/// to the caller, to release once it has unlocked.
 private struct RingBuffer<Element> {
     private let capacity: Int
     private var storage = ContiguousArray<Element>()
@@ -180,14 +184,18 @@ private struct RingBuffer<Element> {
         self.capacity = capacity
     }
 
-    mutating func append(_ element: Element) {
-        guard capacity > 0 else { return }
-        if storage.count < capacity {
+    /// Appends `element`; returns the value it pushes out, if any (`element`
+    /// itself if the capacity is 0).
+    mutating func append(_ element: Element) -> Element? {
+        guard capacity > 0 else { return element }
+        guard storage.count == capacity else {
             storage.append(element)
-        } else {
-            storage[head] = element
-            head = (head + 1) % capacity
+            return nil
         }
+        var pushedOut = element
+        swap(&pushedOut, &storage[head])
+        head = (head + 1) % capacity
+        return pushedOut
     }
 
     /// The elements, oldest first.

@@ -88,8 +88,10 @@ extension SignalProducer {
     /// before the consumer does.
     ///
     /// - Parameters:
-    ///   - starting: runs before the start handler of each run.
-    ///   - started: runs after the start handler of each run has returned.
+    ///   - starting: runs before the start handler of each run; not for a run
+    ///     disposed before it started, whose start handler never runs.
+    ///   - started: runs after the start handler of each run has returned; not for
+    ///     a run disposed before it started.
     ///   - event: runs for every event, before the handlers below.
     ///   - failed: runs for a failure.
     ///   - completed: runs for completion.
@@ -123,13 +125,22 @@ extension SignalProducer {
                     value: value
                 ),
                 handle: run.handle,
-                start: { [start = run.start] in
+                start: { [start = run.start, handle = run.handle] in
+                    // A run disposed before its start (inside `startWithSignal`'s
+                    // setup) never runs its start handler: nothing to surround.
+                    guard !Self.hasEnded(handle) else { return start() }
                     starting?()
                     start()
                     started?()
                 }
             )
         })
+    }
+
+    /// Whether the run of `handle` has ended, or is ending (its end on its way down
+    /// through an asynchronous operator), so that starting it runs no start handler.
+    private static func hasEnded(_ handle: any Disposable) -> Bool {
+        handle.isDisposed || (handle as? any EndingRun)?.isEnding == true
     }
 
     /// Reports what happens to each run to `logger`, one line each, and forwards

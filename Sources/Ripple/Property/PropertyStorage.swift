@@ -18,7 +18,10 @@ import Synchronization
 ///   observer.
 /// - `mutatingThread` is the thread running a `modify` action, which holds
 ///   `valueLock`: a read or write of the same property from inside that action is
-///   a programming error, reported instead of deadlocking.
+///   a programming error, reported instead of deadlocking. (That action is the one
+///   piece of user code run under `valueLock`, by the API's design: a value it
+///   releases by mutating in place is released there. `set` and `swap` release the
+///   old value after unlocking.)
 ///
 /// The update path (`set`, `modify`, `serialised`, `value`) is inlinable, so a
 /// client specialises it for its value type, down to the relay's signal core: a set
@@ -109,9 +112,13 @@ final class PropertyStorage<Value>: @unchecked Sendable {  // `storedValue` and 
     @inlinable
     func set(_ newValue: Value) {
         serialised {
+            // The old value is swapped out and released after unlocking: its
+            // deinitialiser may read this property.
+            var replaced = newValue
             lockValue()
-            storedValue = newValue
+            swap(&storedValue, &replaced)
             valueLock.unlock()
+            withExtendedLifetime(replaced) {}
             relay.send(.value(newValue))
         }
     }

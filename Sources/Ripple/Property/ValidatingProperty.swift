@@ -1,16 +1,17 @@
 // ValidatingProperty: a mutable property that validates every value proposed to it.
 //
 //     let name = ValidatingProperty("") { $0.isEmpty ? .invalid(.empty) : .valid }
-//     name.value    ("")-a-b|            name.value = "a"; name.value = "b"; (deinitialised)
-//     name.result   (invalid "")-(valid a)-(valid b)|
+//     name.producer  ("")-a---b|           name.value = "a"; = ""; = "b"; (deinitialised)
+//     name.result    (invalid "")-(valid a)-(invalid "")-(valid b)|
 //
 // Every proposal (`value =`, `modify`, a binding) is validated while no other update
-// can happen, and the decision is stored with the value, in one update: `value` and
-// `result` never disagree. A valid value is kept as proposed, a coerced one is
-// replaced, and an invalid one is kept too (as in a text field: what was typed stays),
-// with `result` saying why it is invalid. A property validated against another one
-// validates its last proposal again whenever the other one changes. Completes, and
-// ends its lifetime, when deinitialised.
+// can happen, and the outcome is stored with the value, in one update: `value` and
+// `result` never disagree. A valid value is stored as proposed, a coerced one is
+// replaced; an invalid one is not stored (`value` keeps the last valid value, and
+// `producer` and `signal` send nothing), and `result` carries it with the reason, as
+// in ReactiveSwift. A property validated against another one validates its last
+// proposal again whenever the other one changes. Completes, and ends its lifetime,
+// when deinitialised.
 
 /// A mutable property that validates every value proposed to it, and publishes the
 /// outcome as ``result``.
@@ -26,9 +27,10 @@
 /// let canSubmit = Property.all([password.result, confirmation.result].map { $0.map { !$0.isInvalid } })
 /// ```
 ///
-/// - ``value`` is the value as proposed when it is valid, its replacement when the
-///   validator coerces it, and the value as proposed when it is invalid: an invalid
-///   value is not dropped, so read ``result`` before using ``value``.
+/// - ``value`` is the last valid value: the value as proposed when it is valid, its
+///   replacement when the validator coerces it. An invalid proposal leaves it (and
+///   ``producer`` and ``signal``) unchanged; ``result`` carries the proposal and the
+///   error. The initial value is stored even if it is invalid.
 /// - Every update is validated and stored atomically, in the order the updates were
 ///   made, whatever the thread. The validator runs while no other update of this
 ///   property can happen; it must not read or set this property.
@@ -44,8 +46,9 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Muta
         /// The value is replaced by another one, which is stored instead; an error
         /// may say why.
         case coerced(Value, ValidationError? = nil)
-        /// The value is invalid, for the reason given; it is stored all the same,
-        /// and ``ValidatingProperty/result`` reports the error.
+        /// The value is invalid, for the reason given; it is not stored (the
+        /// property keeps its last valid value), and ``ValidatingProperty/result``
+        /// reports it with the error.
         case invalid(ValidationError)
     }
 
@@ -63,8 +66,9 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Muta
             if case .invalid = self { true } else { false }
         }
 
-        /// The value the property holds after this outcome: the valid value, the
-        /// replacement, or the invalid value.
+        /// The valid value, the replacement, or the invalid proposal. The property
+        /// holds it after this outcome unless the proposal was invalid (it then
+        /// keeps its last valid value).
         public var value: Value {
             switch self {
             case let .valid(value), let .coerced(value, _, _), let .invalid(value, _): value
@@ -98,9 +102,22 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Muta
         }
     }
 
-    /// The latest outcome; its updates are serialised by `state`'s update lock,
-    /// under which every proposal is validated (see `propose(_:)`).
-    private let state: MutableProperty<Result>
+    /// The last valid value and the latest outcome, stored together.
+    private struct State {
+        var value: Value
+        var result: Result
+
+        /// The state after validating `proposed`: its outcome, and the value it
+        /// stores (this state's value if `proposed` is invalid).
+        func validating(_ proposed: Value, with validator: (Value) -> Decision) -> State {
+            let outcome = Result(proposing: proposed, validator(proposed))
+            return State(value: outcome.isInvalid ? value : outcome.value, result: outcome)
+        }
+    }
+
+    /// The value and the outcome; their updates are serialised by `state`'s update
+    /// lock, under which every proposal is validated (see `propose(_:)`).
+    private let state: MutableProperty<State>
     private let validator: (Value) -> Decision
 
     /// The outcome of validating the last proposed value, which says whether
@@ -121,9 +138,11 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Muta
     /// ```
     public init(_ initial: Value, _ validator: @escaping (Value) -> Decision) {
         self.validator = validator
-        state = MutableProperty(Result(proposing: initial, validator(initial)))
-        result = Property(state)
-        signal = state.signal.map(\.value)
+        let outcome = Result(proposing: initial, validator(initial))
+        state = MutableProperty(State(value: outcome.value, result: outcome))
+        // Attached to `state` first: it changes before the value's observers hear.
+        result = state.map(\.result)
+        signal = state.signal.filter { !$0.result.isInvalid }.map(\.value)
     }
 
     /// Creates a property whose every proposed value, `initial` included, is
@@ -144,19 +163,22 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Muta
         other.producer.take(during: lifetime).startWithValues { [weak self] _ in self?.revalidate() }
     }
 
-    /// The current value: the last proposed value, or its replacement if the
-    /// validator coerced it. Setting it validates the new value and sends the
-    /// outcome, also when it equals the old one.
+    /// The current value: the last valid value (or its replacement if the
+    /// validator coerced it). Setting it validates the new value and sends the
+    /// outcome on ``result``, also when it equals the old one; a valid value is
+    /// stored and sent, an invalid one only reported.
     public var value: Value {
         get { state.value.value }
         set { propose { $0 = newValue } }
     }
 
     /// A producer whose every run sends the current value at once, then every
-    /// change, and completes when the property is deinitialised. The producer does
-    /// not keep the property alive.
+    /// change (every valid or coerced proposal, not an invalid one), and completes
+    /// when the property is deinitialised. The producer does not keep the property
+    /// alive.
     public var producer: SignalProducer<Value, Never> {
-        state.producer.map(\.value)
+        // The first state always passes; later ones only if they stored a value.
+        state.producer.skipRepeats { _, next in next.result.isInvalid }.map(\.value)
     }
 
     /// Ends when the property is deinitialised.
@@ -164,8 +186,9 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Muta
         state.lifetime
     }
 
-    /// Mutates the value in place, then validates the new value, atomically with
-    /// respect to every other update; returns what `action` returns.
+    /// Mutates the current (last valid) value in place, then validates the new
+    /// value, atomically with respect to every other update; returns what `action`
+    /// returns.
     ///
     /// - Precondition: `action` neither reads nor sets this property.
     @discardableResult
@@ -193,7 +216,7 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Muta
         try state.withValue { (current) throws(Failure) -> R in
             var value = current.value
             let outcome = try change(&value)
-            state.value = Result(proposing: value, validator(value))
+            state.value = current.validating(value, with: validator)
             return outcome
         }
     }
@@ -201,7 +224,7 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Muta
     /// Validates the last proposed value again.
     private func revalidate() {
         state.withValue { current in
-            state.value = Result(proposing: current.proposed, validator(current.proposed))
+            state.value = current.validating(current.result.proposed, with: validator)
         }
     }
 }

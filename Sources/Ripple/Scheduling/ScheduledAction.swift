@@ -25,7 +25,9 @@ final class ScheduledAction: Disposable, @unchecked Sendable {  // `action` is g
     /// Cancels the work if it has not started.
     func dispose() {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        lock.withLock { action = nil }
+        // Released after the lock: its captures' deinitialisers may run anything.
+        let cancelled = lock.withLock { action.take() }
+        withExtendedLifetime(cancelled) {}
     }
 
     /// Runs the work, unless it was cancelled or has run already.
