@@ -229,8 +229,8 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Muta
     }
 }
 
-// All state is in `state`, behind its locks. Conditional, unlike `MutableProperty`:
-// it is never the base of a static `combineLatest`, so swiftlang/swift#80146 misses it.
+// All state is in `state`, behind its locks. The value crosses threads, hence the
+// condition (as for `MutableProperty`).
 extension ValidatingProperty: @unchecked Sendable where Value: Sendable {}
 
 // Checked, conditional on the payload (`ValidationError` is always Sendable).
