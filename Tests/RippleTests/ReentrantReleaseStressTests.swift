@@ -148,6 +148,46 @@ import Testing
         #expect(outcome == true)
     }
 
+    @Test func withLatestReplacingAValueWhoseDeinitSendsOnTheSourceReturns() {
+        let outcome = outcome {
+            let (source, sourceInput) = Signal<Int, Never>.pipe()
+            let (samplee, sampleeInput) = Signal<OnDeinit, Never>.pipe()
+            let received = Recorder<Int>()
+            source.withLatest(from: samplee).observeValues { received.append($0.0) }
+            sampleeInput.send(value: OnDeinit { sourceInput.send(value: 1) })
+            sampleeInput.send(value: OnDeinit {})
+            return received.entries == [1]
+        }
+        #expect(outcome == true)
+    }
+
+    @Test func sampleReplacingAValueWhoseDeinitSendsOnTheSamplerReturns() {
+        let outcome = outcome {
+            let (source, sourceInput) = Signal<OnDeinit, Never>.pipe()
+            let (sampler, samplerInput) = Signal<Int, Never>.pipe()
+            let received = Recorder<Int>()
+            source.sample(with: sampler).observeValues { received.append($0.1) }
+            sourceInput.send(value: OnDeinit { samplerInput.send(value: 1) })
+            sourceInput.send(value: OnDeinit {})
+            return received.entries == [1]
+        }
+        #expect(outcome == true)
+    }
+
+    @Test func lazyMapReplacingAWaitingValueWhoseDeinitRunsTheDrainReturns() {
+        let outcome = outcome {
+            let scheduler = TestScheduler()
+            let (source, input) = Signal<OnDeinit, Never>.pipe()
+            let transformed = AtomicCounter()
+            source.lazyMap(on: scheduler) { _ in transformed.increment() }.observeValues { _ in }
+            // Waits for the scheduler, which the replacing value's deinit runs.
+            input.send(value: OnDeinit { scheduler.advance() })
+            input.send(value: OnDeinit {})
+            return transformed.value == 1
+        }
+        #expect(outcome == true)
+    }
+
     @Test func concurrentDisposalsWhoseCapturesReenterTheSignalAllReturn() {
         let outcome = outcome {
             var allDisposed = true

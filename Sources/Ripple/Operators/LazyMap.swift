@@ -47,7 +47,11 @@ extension Signal {
             }
 
             lifetime += observe { event in
-                if state.withLock({ $0.receive(event) }) {
+                // A value the event replaces is released after the lock: its deinit
+                // is user code, which may reach this state again.
+                let (schedules, replaced) = state.withLock { $0.receive(event) }
+                withExtendedLifetime(replaced) {}
+                if schedules {
                     scheduled.inner = scheduler.schedule(drain)
                 }
             }
@@ -85,22 +89,26 @@ private struct LazyMapState<Value, Error: Swift.Error> {
         case idle
     }
 
-    /// Records an event of the source; returns whether a drain must be scheduled.
-    mutating func receive(_ event: Signal<Value, Error>.Event) -> Bool {
+    /// Records an event of the source; returns whether a drain must be scheduled,
+    /// and the waiting value the event replaced or dropped, for the caller to
+    /// release after the lock.
+    mutating func receive(_ event: Signal<Value, Error>.Event) -> (schedules: Bool, replaced: Value?) {
+        var replaced: Value?
         switch event {
         case let .value(value):
-            latest = value
+            replaced = value
+            swap(&latest, &replaced)
         case .completed:
             terminal = .completed
         case let .failed(error):
-            latest = nil
+            replaced = latest.take()
             terminal = .failed(error)
         case .interrupted:
-            latest = nil
+            replaced = latest.take()
             terminal = .interrupted
         }
         defer { isScheduled = true }
-        return !isScheduled
+        return (!isScheduled, replaced)
     }
 
     /// What the running drain does next.

@@ -30,7 +30,10 @@ extension Signal {
             let latest = Locked<U?>(nil)
             samplee.producer.startWithSignal { sampleeSignal, interrupter in
                 lifetime += sampleeSignal.observe { event in
-                    if case let .value(value) = event { latest.withLock { $0 = value } }
+                    guard case let .value(value) = event else { return }
+                    // The replaced value is released after the lock: its deinit is user code.
+                    var replaced: U? = value
+                    latest.withLock { swap(&$0, &replaced) }
                 }
                 lifetime += interrupter
             }
@@ -57,7 +60,10 @@ extension Signal {
             let state = Locked(SampleState<Value>())
             lifetime += observe { event in
                 switch event {
-                case let .value(value): state.withLock { $0.latest = value }
+                case let .value(value):
+                    // The replaced value is released after the lock: its deinit is user code.
+                    var replaced: Value? = value
+                    state.withLock { swap(&$0.latest, &replaced) }
                 case let .failed(error): input.send(error: error)
                 case .completed:
                     if state.withLock({ $0.completeSource() }) { input.sendCompleted() }
