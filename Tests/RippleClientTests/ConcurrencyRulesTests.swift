@@ -50,6 +50,27 @@ extension Reactive where Base: Headline {
     }
 }
 
+/// The README's ViewModel ("Concurrency rules"): one synchronous action on
+/// Sendable state, one `@MainActor` async action on main-actor state.
+@MainActor
+final class CounterViewModel {
+    let count = MutableProperty(0)
+    private(set) var resets = 0
+    private(set) var resetsOffTheMainQueue = 0
+
+    lazy var increment = Action<Void, Int, Never> { [count] in
+        count.modify { $0 += 1 }
+        return SignalProducer(value: count.value)
+    }
+    lazy var reset = Action<Void, Int, Never> { @MainActor [unowned self] () async in
+        MainActor.assertIsolated("a @MainActor action body ran off the main actor")
+        if !isOnMainQueue() { self.resetsOffTheMainQueue += 1 }
+        self.resets += 1
+        self.count.value = 0
+        return 0
+    }
+}
+
 @Suite struct ConcurrencyRulesTests {
     static let probes = [
         CompileProbe(
@@ -114,18 +135,19 @@ extension Reactive where Base: Headline {
             }
             """,
             expectedErrors: ["can not be mutated from a Sendable closure", "can not be referenced from a Sendable closure"],
+            // The README's example ("Concurrency rules"), verbatim.
             accepted: """
             import Ripple
             @MainActor final class CounterViewModel {
                 let count = MutableProperty(0)
                 var resets = 0
-                lazy var increment = Action<Void, Int, Never> { [count] in
+
+                lazy var increment = Action<Void, Int, Never> { [count] in     // @Sendable: Sendable state only
                     count.modify { $0 += 1 }
                     return SignalProducer(value: count.value)
                 }
-                /// A `@MainActor` async body runs on the main actor.
                 lazy var reset = Action<Void, Int, Never> { @MainActor [unowned self] () async in
-                    self.resets += 1
+                    self.resets += 1                                            // runs on the main actor
                     self.count.value = 0
                     return 0
                 }
@@ -240,6 +262,21 @@ extension Reactive where Base: Headline {
         #expect(await eventually { headline.text == "from a global queue" })
         #expect(headline.sets == 2)
         #expect(headline.setsOffTheMainQueue == 0)
+    }
+
+    @MainActor
+    @Test func actionsAppliedFromAnotherThreadRunTheirBodiesWhereTheRulesSay() async {
+        let viewModel = CounterViewModel()
+        let (increment, reset) = (viewModel.increment, viewModel.reset)
+        await Task.detached {
+            increment.apply().start()
+            increment.apply().start()
+        }.value
+        #expect(viewModel.count.value == 2)
+        await Task.detached { reset.apply().start() }.value
+        #expect(await eventually { viewModel.resets == 1 })
+        #expect(viewModel.resetsOffTheMainQueue == 0)
+        #expect(viewModel.count.value == 0)
     }
 
     @MainActor
