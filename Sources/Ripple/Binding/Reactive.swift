@@ -156,7 +156,7 @@ extension Reactive where Base: AnyObject {
 
     /// A binding target that applies `action` to the object and every value on the
     /// main thread, for as long as the object lives; the ReactiveCocoa spelling of
-    /// ``makeBindingTarget(on:_:)-(MainActorScheduler,_)``, with the same
+    /// `makeBindingTarget(on: MainActorScheduler())`, with the same
     /// `@MainActor` closure and the same order of work.
     public func makeBindingTarget<Value>(
         on scheduler: UIScheduler,
@@ -228,7 +228,7 @@ extension Reactive where Base: AnyObject {
 
     /// A binding target that sets the property at `keyPath` of the object to every
     /// value on the main actor, through `scheduler`, for as long as the object
-    /// lives; see ``subscript(_:on:)-(ReferenceWritableKeyPath<Base,Value>&Sendable,UIScheduler)``.
+    /// lives; see the `UIScheduler` form above.
     public subscript<Value>(
         keyPath: ReferenceWritableKeyPath<Base, Value> & Sendable,
         on scheduler: MainActorScheduler
@@ -259,7 +259,7 @@ extension Reactive where Base: AnyObject {
     /// A binding target that sets a main-actor property of the object to every
     /// value on the main actor, for as long as the object lives;
     /// `view.reactive[\.text, on: MainActorScheduler()]` spells out the default
-    /// of ``subscript(_:)-(ReferenceWritableKeyPath<Base,Value>)``.
+    /// of the `@MainActor` key-path subscript above.
     @MainActor
     public subscript<Value>(
         keyPath: ReferenceWritableKeyPath<Base, Value>,
