@@ -245,9 +245,9 @@ final class RegistrationView: ReactiveExtensionsProvider, @MainActor LifetimePro
 
         view.codeButton.press()
         #expect(await eventually { view.codeButton.title == "60s" && !view.codeButton.isEnabled })
-        clock.advance(by: 1)
+        await clock.advance(by: 1)
         #expect(await eventually { view.codeButton.title == "59s" })
-        clock.advance(by: 59)
+        await clock.advance(by: 59)
         #expect(await eventually { view.codeButton.title == "Get code" && view.codeButton.isEnabled })
     }
 
@@ -280,7 +280,7 @@ final class RegistrationView: ReactiveExtensionsProvider, @MainActor LifetimePro
             weakView = view
         }
         #expect(await eventually { weakViewModel == nil && weakView == nil })
-        clock.advance(by: 60)
+        await clock.advance(by: 60)
         #expect(!clock.hasPendingWork)
     }
 }

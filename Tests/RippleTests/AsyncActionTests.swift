@@ -32,7 +32,7 @@ import Testing
         try #require(await yieldUntil { scheduler.hasPendingWork })
         #expect(action.isExecuting.value)
 
-        scheduler.advance(by: 1)
+        await scheduler.advance(by: 1)
         #expect(await yieldUntil { run.entries.count == 2 })
         #expect(run.entries == ["VALUE 42", "COMPLETED"])
         #expect(!action.isExecuting.value && action.isEnabled.value)
@@ -47,7 +47,7 @@ import Testing
         let run = Recorder<String>()
         action.apply(-1).start(run.observer())
         try #require(await yieldUntil { scheduler.hasPendingWork })
-        scheduler.advance(by: 1)
+        await scheduler.advance(by: 1)
         #expect(await yieldUntil { !run.entries.isEmpty })
         #expect(run.entries == ["FAILED producerFailed(failed)"])
         #expect(errors.entries == [.failed])
@@ -84,13 +84,13 @@ import Testing
         action.apply(2).start(second.observer())
         #expect(second.entries == ["FAILED disabled"])
         try #require(await yieldUntil { scheduler.hasPendingWork })
-        scheduler.advance(by: 1)
+        await scheduler.advance(by: 1)
         #expect(await yieldUntil { first.entries.count == 2 })
 
         let third = Recorder<String>()
         action.apply(3).start(third.observer())
         try #require(await yieldUntil { scheduler.hasPendingWork })
-        scheduler.advance(by: 1)
+        await scheduler.advance(by: 1)
         #expect(await yieldUntil { third.entries.count == 2 })
         #expect(log.entries == ["execute 1", "execute 3"])
         #expect(third.entries == ["VALUE 6", "COMPLETED"])
@@ -146,7 +146,7 @@ import Testing
         }
         try #require(await yieldUntil { scheduler.hasPendingWork })
         #expect(weakAction != nil)
-        scheduler.advance(by: 1)
+        await scheduler.advance(by: 1)
         #expect(await yieldUntil { run.entries.count == 2 })
         #expect(await yieldUntil { weakAction == nil })
     }
@@ -197,7 +197,7 @@ import Testing
         viewModel.submit()
         #expect(viewModel.login.isExecuting.value)
         try #require(await yieldUntil { scheduler.hasPendingWork })
-        scheduler.advance(by: 1)
+        await scheduler.advance(by: 1)
         #expect(await yieldUntil { viewModel.message.value == "welcome ada" })
         #expect(!viewModel.login.isExecuting.value)
 

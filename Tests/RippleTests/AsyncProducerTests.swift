@@ -225,12 +225,12 @@ import Testing
         #expect(viewModel.requests == 0)
         try #require(await yieldUntil { scheduler.hasPendingWork })
         #expect(viewModel.requests == 1)
-        scheduler.advance(by: 1)
+        await scheduler.advance(by: 1)
         #expect(await yieldUntil { viewModel.title.value == "ada" })
 
         viewModel.load("")
         try #require(await yieldUntil { scheduler.hasPendingWork })
-        scheduler.advance(by: 1)
+        await scheduler.advance(by: 1)
         #expect(await yieldUntil { viewModel.title.value == "failed" })
         #expect(viewModel.requests == 2)
     }

@@ -11,10 +11,10 @@ import Testing
             woke.append(scheduler.currentDate.timeIntervalSinceReferenceDate)
         }
         try #require(await yieldUntil { scheduler.hasPendingWork })
-        scheduler.advance(by: 0.5)
+        await scheduler.advance(by: 0.5)
         #expect(await !yieldUntil { !woke.entries.isEmpty })
         #expect(scheduler.hasPendingWork)
-        scheduler.advance(by: 0.5)
+        await scheduler.advance(by: 0.5)
         try await sleeper.value
         #expect(woke.entries == [1])
     }
@@ -23,9 +23,9 @@ import Testing
         let scheduler = TestScheduler()
         let sleeper = Task { try await scheduler.sleep(for: .milliseconds(500)) }
         try #require(await yieldUntil { scheduler.hasPendingWork })
-        scheduler.advance(by: .milliseconds(499))
+        await scheduler.advance(by: .milliseconds(499))
         #expect(scheduler.hasPendingWork)
-        scheduler.advance(by: .milliseconds(1))
+        await scheduler.advance(by: .milliseconds(1))
         #expect(!scheduler.hasPendingWork)
         try await sleeper.value
     }
@@ -34,7 +34,7 @@ import Testing
         let scheduler = TestScheduler(startDate: Date(timeIntervalSinceReferenceDate: 10))
         let sleeper = Task { try await scheduler.sleep(until: Date(timeIntervalSinceReferenceDate: 5)) }
         try #require(await yieldUntil { scheduler.hasPendingWork })
-        scheduler.advance()
+        await scheduler.advance()
         try await sleeper.value
         #expect(scheduler.currentDate == Date(timeIntervalSinceReferenceDate: 10))
     }
@@ -46,7 +46,7 @@ import Testing
         sleeper.cancel()
         await #expect(throws: CancellationError.self) { try await sleeper.value }
         #expect(!scheduler.hasPendingWork)
-        scheduler.advance(by: 1)
+        await scheduler.advance(by: 1)
         #expect(scheduler.currentDate == Date(timeIntervalSinceReferenceDate: 1))
     }
 
@@ -71,7 +71,7 @@ import Testing
         }
         try #require(await yieldUntil { scheduler.hasPendingWork })
         for count in 1...3 {
-            scheduler.advance(by: 1)
+            await scheduler.advance(by: 1)
             try #require(await yieldUntil { ticks.entries.count == count })
         }
         #expect(ticks.entries == [1, 2, 3])
@@ -84,7 +84,7 @@ import Testing
     @Test func timerKeepsTicksTheConsumerHasNotTakenYet() async {
         let scheduler = TestScheduler()
         var iterator = scheduler.timer(interval: .milliseconds(500)).makeAsyncIterator()
-        scheduler.advance(by: 1.5)
+        await scheduler.advance(by: 1.5)
         var dates: [Double] = []
         for _ in 0..<3 {
             if let date = await iterator.next() { dates.append(date.timeIntervalSinceReferenceDate) }
@@ -95,9 +95,9 @@ import Testing
     @Test func timerStartsCountingWhenIterationStarts() async {
         let scheduler = TestScheduler()
         let timer = scheduler.timer(interval: 2)
-        scheduler.advance(by: 5)
+        await scheduler.advance(by: 5)
         var iterator = timer.makeAsyncIterator()
-        scheduler.advance(by: 2)
+        await scheduler.advance(by: 2)
         #expect(await iterator.next() == Date(timeIntervalSinceReferenceDate: 7))
     }
 
@@ -105,7 +105,7 @@ import Testing
         let scheduler = TestScheduler()
         do {
             var iterator = scheduler.timer(interval: 1).makeAsyncIterator()
-            scheduler.advance(by: 1)
+            await scheduler.advance(by: 1)
             #expect(await iterator.next() == Date(timeIntervalSinceReferenceDate: 1))
             #expect(scheduler.hasPendingWork)
         }
@@ -121,7 +121,7 @@ import Testing
             return nil
         }
         try #require(await yieldUntil { scheduler.hasPendingWork })
-        scheduler.advance(by: 1)
+        await scheduler.advance(by: 1)
         #expect(await first.value == Date(timeIntervalSinceReferenceDate: 1))
         #expect(!scheduler.hasPendingWork)
     }

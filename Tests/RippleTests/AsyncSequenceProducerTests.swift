@@ -67,7 +67,7 @@ import Testing
         let run = SignalProducer(sequence).start(recorder.observer())
         try #require(await yieldUntil { scheduler.hasPendingWork })
         #expect(recorder.entries == ["VALUE 1"])
-        scheduler.advance(by: 1)
+        await scheduler.advance(by: 1)
         #expect(await yieldUntil { recorder.entries.count == 2 && scheduler.hasPendingWork })
         #expect(!sequence.iteratorsAreReleased)
 
@@ -75,7 +75,7 @@ import Testing
         #expect(recorder.entries == ["VALUE 1", "VALUE 2", "INTERRUPTED"])
         #expect(await yieldUntil { sequence.iteratorsAreReleased })
         #expect(!scheduler.hasPendingWork)
-        scheduler.advance(by: 1)
+        await scheduler.advance(by: 1)
         #expect(recorder.entries == ["VALUE 1", "VALUE 2", "INTERRUPTED"])
     }
 

@@ -39,7 +39,7 @@ import Testing
         }
         try #require(await yieldUntil { scheduler.hasPendingWork })
         for count in 1...3 {
-            scheduler.advance(by: 1)
+            await scheduler.advance(by: 1)
             try #require(await yieldUntil { received.entries.count >= count })
         }
         await consumer.value
@@ -131,7 +131,7 @@ import Testing
             }
         }
         try #require(await yieldUntil { scheduler.hasPendingWork })
-        scheduler.advance(by: 2)
+        await scheduler.advance(by: 2)
         try #require(await yieldUntil { received.entries.count == 2 })
         consumer.cancel()
         await consumer.value

@@ -95,7 +95,7 @@ import Testing
             await SignalProducer<Int, Never>.interval(1, on: scheduler).take(first: 3).collected()
         }
         try #require(await yieldUntil { scheduler.hasPendingWork })
-        scheduler.advance(by: 3)
+        await scheduler.advance(by: 3)
         #expect(await collecting.value == [0, 1, 2])
         #expect(!scheduler.hasPendingWork)
     }
@@ -151,7 +151,7 @@ import Testing
         let scheduler = TestScheduler()
         let collecting = Task { await SignalProducer<Int, Never>.interval(1, on: scheduler).collected() }
         try #require(await yieldUntil { scheduler.hasPendingWork })
-        scheduler.advance(by: 2)
+        await scheduler.advance(by: 2)
         collecting.cancel()
         #expect(await collecting.value == nil)
         #expect(!scheduler.hasPendingWork)

@@ -237,6 +237,27 @@ import Testing
         #expect(runs.value == runsAtDispose)
     }
 
+    @Test func repeatingWorkKeepsRunningWhenItsDisposableIsNotKept() {
+        let scheduler = QueueScheduler(name: "ripple.tests.repeat-unkept")
+        let runs = AtomicCounter()
+        let thirdRun = DispatchSemaphore(value: 0)
+        let isStopped = Atomic<Bool>(false)
+        let runAfterStop = DispatchSemaphore(value: 0)
+        // Only a weak reference: the caller does not keep the disposable.
+        weak let repeating = scheduler.schedule(after: Date(), interval: 0.005, leeway: 0.001) {
+            if runs.increment() == 3 { thirdRun.signal() }
+            if isStopped.load(ordering: .acquiring) { runAfterStop.signal() }
+        }
+        #expect(thirdRun.wait(timeout: .now() + 5) == .success)
+        // The disposable lives as long as the timer runs, so it can still stop it.
+        #expect(repeating != nil)
+        repeating?.dispose()
+        #expect(Self.drain(scheduler))
+        isStopped.store(true, ordering: .releasing)
+        #expect(runAfterStop.wait(timeout: .now() + 0.1) == .timedOut)
+        #expect(settles(within: 5) { repeating == nil })
+    }
+
     @Test func repeatingWorkDisposedBeforeItsFirstRunNeverRuns() {
         let scheduler = QueueScheduler(name: "ripple.tests.repeat-never")
         let ran = DispatchSemaphore(value: 0)

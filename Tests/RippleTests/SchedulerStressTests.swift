@@ -84,6 +84,28 @@ import Testing
         return done.wait(timeout: .now() + 30) == .success
     }
 
+    @Test func queueSchedulerRepeatingTimersStopWhileThreadsDisposeThemAsTheyFire() {
+        let scheduler = QueueScheduler(name: "ripple.tests.stress.repeating")
+        let timers = 64
+        let ticks = (0..<timers).map { _ in AtomicCounter() }
+        let repeating = (0..<timers).compactMap { timer in
+            // Not kept by the work: disposing it is the only way to stop it.
+            scheduler.schedule(after: Date(), interval: 0.001) { ticks[timer].increment() }
+        }
+        #expect(settles(within: 5) { ticks.allSatisfy { $0.value > 0 } })
+        DispatchQueue.concurrentPerform(iterations: 4) { part in
+            for (index, timer) in repeating.enumerated() where index % 4 == part {
+                timer.dispose()
+                timer.dispose()
+            }
+        }
+        #expect(Self.drain(scheduler))
+        let stopped = ticks.map(\.value)
+        #expect(Self.drain(scheduler))
+        #expect(ticks.map(\.value) == stopped)
+        #expect(repeating.allSatisfy { $0.isDisposed })
+    }
+
     @Test func queueSchedulerRunsEachActionAtMostOnceWhileThreadsScheduleAndDispose() {
         let scheduler = QueueScheduler(name: "ripple.tests.stress.dispose")
         let total = Self.threads * Self.actionsPerThread

@@ -34,6 +34,14 @@ import Testing
         #expect(!scheduler.hasPendingWork)
     }
 
+    @Test func repeatingWorkKeepsRunningWhenItsDisposableIsNotKept() {
+        let scheduler = TestScheduler(startDate: Self.start)
+        var runs: [TimeInterval] = []
+        scheduler.schedule(after: Self.start.addingTimeInterval(1), interval: 1) { runs.append(Self.elapsed(scheduler)) }
+        scheduler.advance(by: 3)
+        #expect(runs == [1, 2, 3])
+    }
+
     @Test func advanceByTimeIntervalMovesTheClock() {
         let scheduler = TestScheduler(startDate: Self.start)
         scheduler.advance(by: 1)

@@ -35,6 +35,23 @@ import Testing
         #expect(recorder.entries == ["1.0 VALUE a", "4.0 VALUE c", "9.0 VALUE d", "10.0 COMPLETED"])
     }
 
+    @Test func throttleSendsTheNextValueAtOnceAfterTheClockWentBack() {
+        let scheduler = TestScheduler()
+        let recorder = Recorder<String>()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        signal.throttle(3, on: scheduler).observe(recorder.timedObserver(on: scheduler))
+        scheduler.advance(toVirtualTime: 10)
+        input.send(value: 1)
+        scheduler.advance()
+        scheduler.rewind(by: 5)
+        input.send(value: 2)
+        scheduler.advance()
+        #expect(recorder.entries == ["10.0 VALUE 1", "5.0 VALUE 2"])
+        input.send(value: 3)
+        scheduler.advance(toVirtualTime: 8)
+        #expect(recorder.entries == ["10.0 VALUE 1", "5.0 VALUE 2", "8.0 VALUE 3"])
+    }
+
     @Test func throttleEmitsAtThePreviousEmissionPlusTheInterval() {
         let scheduler = TestScheduler()
         let recorder = Recorder<String>()

@@ -16,7 +16,8 @@ import Foundation
 // the scheduler at once and discards the values gathered since the last tick, or
 // waits for the next tick to send them first when asked to. Failure and
 // interruption go through the scheduler at once and drop them. The timer stops when
-// the result terminates or is no longer observed.
+// the result terminates or is no longer observed. An infinite or huge interval
+// never ticks.
 
 extension Signal {
     /// Sends, every `interval` seconds on `scheduler`, an array of the values this
@@ -34,19 +35,19 @@ extension Signal {
     ///     since the last tick (the default, completing at once) or waits for the
     ///     next tick to send them, then completes. Failure and interruption always
     ///     drop them.
-    /// - Precondition: `interval > 0`.
+    /// - Precondition: `interval > 0`, not NaN.
     public func collect(
         every interval: TimeInterval,
         on scheduler: some DateScheduler,
         skipEmpty: Bool = false,
         discardWhenCompleted: Bool = true
     ) -> Signal<[Value], Error> {
-        precondition(interval > 0, "collect(every:) needs a positive interval, not \(interval)")
+        requireTimeValue(interval, .positive, call: "collect(every:on:skipEmpty:discardWhenCompleted:)")
         return Signal<[Value], Error> { input, lifetime in
             let state = Locked(CollectEveryState<Value>())
             let timer = SerialDisposable()
             lifetime += timer
-            let start = scheduler.currentDate.addingTimeInterval(interval)
+            let start = scheduler.date(after: interval)
             timer.inner = scheduler.schedule(after: start, interval: interval, leeway: interval * 0.1) {
                 guard !lifetime.hasEnded else { return }
                 let (values, isCompleted) = state.withLock { $0.tick(skipEmpty: skipEmpty) }
@@ -81,6 +82,7 @@ extension Signal {
     ///   - skipEmpty: whether a tick with no new value sends nothing instead of `[]`.
     ///   - discardWhenCompleted: whether completion discards the values gathered
     ///     since the last tick (the default) or waits for the next tick to send them.
+    /// - Precondition: `interval > .zero`.
     public func collect(
         every interval: Duration,
         on scheduler: some DateScheduler,
@@ -131,14 +133,15 @@ extension SignalProducer {
     ///     since the last tick (the default, completing at once) or waits for the
     ///     next tick to send them, then completes. Failure and interruption always
     ///     drop them.
-    /// - Precondition: `interval > 0`.
+    /// - Precondition: `interval > 0`, not NaN.
     public func collect(
         every interval: TimeInterval,
         on scheduler: some DateScheduler,
         skipEmpty: Bool = false,
         discardWhenCompleted: Bool = true
     ) -> SignalProducer<[Value], Error> {
-        lift { $0.collect(every: interval, on: scheduler, skipEmpty: skipEmpty, discardWhenCompleted: discardWhenCompleted) }
+        requireTimeValue(interval, .positive, call: "collect(every:on:skipEmpty:discardWhenCompleted:)")
+        return lift { $0.collect(every: interval, on: scheduler, skipEmpty: skipEmpty, discardWhenCompleted: discardWhenCompleted) }
     }
 
     /// Sends, every `interval` on `scheduler`, an array of the values this producer
@@ -150,12 +153,13 @@ extension SignalProducer {
     ///   - skipEmpty: whether a tick with no new value sends nothing instead of `[]`.
     ///   - discardWhenCompleted: whether completion discards the values gathered
     ///     since the last tick (the default) or waits for the next tick to send them.
+    /// - Precondition: `interval > .zero`.
     public func collect(
         every interval: Duration,
         on scheduler: some DateScheduler,
         skipEmpty: Bool = false,
         discardWhenCompleted: Bool = true
     ) -> SignalProducer<[Value], Error> {
-        lift { $0.collect(every: interval, on: scheduler, skipEmpty: skipEmpty, discardWhenCompleted: discardWhenCompleted) }
+        collect(every: interval.timeInterval, on: scheduler, skipEmpty: skipEmpty, discardWhenCompleted: discardWhenCompleted)
     }
 }

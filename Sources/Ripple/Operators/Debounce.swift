@@ -25,18 +25,19 @@ extension Signal {
     /// ```
     ///
     /// - Parameters:
-    ///   - interval: the quiet time a value must wait out.
+    ///   - interval: the quiet time a value must wait out; after an infinite or
+    ///     huge one, no value goes out.
     ///   - scheduler: where values and every terminal event are sent.
     ///   - discardWhenCompleted: whether completion discards the value still
     ///     waiting (the default) or sends it first, at once. Failure and interruption
     ///     always drop it.
-    /// - Precondition: `interval >= 0`.
+    /// - Precondition: `interval >= 0`, not NaN.
     public func debounce(
         _ interval: TimeInterval,
         on scheduler: some DateScheduler,
         discardWhenCompleted: Bool = true
     ) -> Signal<Value, Error> {
-        precondition(interval >= 0, "debounce needs an interval of 0 or more, not \(interval)")
+        requireTimeValue(interval, .nonNegative, call: "debounce(_:on:discardWhenCompleted:)")
         return Signal { input, lifetime in
             let state = Locked(DebounceState<Value>())
             let scheduled = SerialDisposable()
@@ -45,7 +46,7 @@ extension Signal {
                 switch event {
                 case let .value(value):
                     let generation = state.withLock { $0.replace(with: value) }
-                    let date = scheduler.currentDate.addingTimeInterval(interval)
+                    let date = scheduler.date(after: interval)
                     scheduled.inner = scheduler.schedule(after: date) {
                         guard !lifetime.hasEnded, let value = state.withLock({ $0.take(generation) }) else { return }
                         input.send(value: value)
@@ -72,10 +73,12 @@ extension Signal {
     /// value; a newer value restarts the wait and replaces it.
     ///
     /// - Parameters:
-    ///   - interval: the quiet time a value must wait out.
+    ///   - interval: the quiet time a value must wait out; after an infinite or
+    ///     huge one, no value goes out.
     ///   - scheduler: where values and every terminal event are sent.
     ///   - discardWhenCompleted: whether completion discards the value still
     ///     waiting (the default) or sends it first, at once.
+    /// - Precondition: `interval >= .zero`.
     public func debounce(
         _ interval: Duration,
         on scheduler: some DateScheduler,
@@ -119,33 +122,37 @@ extension SignalProducer {
     /// drops the value still waiting.
     ///
     /// - Parameters:
-    ///   - interval: the quiet time a value must wait out.
+    ///   - interval: the quiet time a value must wait out; after an infinite or
+    ///     huge one, no value goes out.
     ///   - scheduler: where values and every terminal event are sent.
     ///   - discardWhenCompleted: whether completion discards the value still
     ///     waiting (the default) or sends it first, at once. Failure and interruption
     ///     always drop it.
-    /// - Precondition: `interval >= 0`.
+    /// - Precondition: `interval >= 0`, not NaN.
     public func debounce(
         _ interval: TimeInterval,
         on scheduler: some DateScheduler,
         discardWhenCompleted: Bool = true
     ) -> SignalProducer<Value, Error> {
-        lift { $0.debounce(interval, on: scheduler, discardWhenCompleted: discardWhenCompleted) }
+        requireTimeValue(interval, .nonNegative, call: "debounce(_:on:discardWhenCompleted:)")
+        return lift { $0.debounce(interval, on: scheduler, discardWhenCompleted: discardWhenCompleted) }
     }
 
     /// Sends a value on `scheduler` once `interval` has passed without a newer
     /// value; a newer value restarts the wait and replaces it.
     ///
     /// - Parameters:
-    ///   - interval: the quiet time a value must wait out.
+    ///   - interval: the quiet time a value must wait out; after an infinite or
+    ///     huge one, no value goes out.
     ///   - scheduler: where values and every terminal event are sent.
     ///   - discardWhenCompleted: whether completion discards the value still
     ///     waiting (the default) or sends it first, at once.
+    /// - Precondition: `interval >= .zero`.
     public func debounce(
         _ interval: Duration,
         on scheduler: some DateScheduler,
         discardWhenCompleted: Bool = true
     ) -> SignalProducer<Value, Error> {
-        lift { $0.debounce(interval, on: scheduler, discardWhenCompleted: discardWhenCompleted) }
+        debounce(interval.timeInterval, on: scheduler, discardWhenCompleted: discardWhenCompleted)
     }
 }

@@ -12,7 +12,8 @@ import Foundation
 // A run that fails is started again on the scheduler, after a delay, at most
 // `count` times; the failure of the last run is forwarded. Values, completion and
 // interruption pass through at once. Disposing a run cancels a restart that is
-// waiting. Producer-only: a signal cannot be started again.
+// waiting; an infinite or huge delay never restarts. Producer-only: a signal
+// cannot be started again.
 
 /// How long to wait before each retry: an exponential backoff, capped, with
 /// optional jitter.
@@ -53,7 +54,7 @@ public struct RetryBackoff: Sendable {
     ///     the system generator by default. Pass a fixed sequence to make delays
     ///     predictable in tests.
     /// - Precondition: `initial >= 0`, `multiplier >= 1`, `maximum >= 0`,
-    ///   `jitter` in `0...1`.
+    ///   `jitter` in `0...1`, none of them NaN. An infinite `initial` never retries.
     public static func exponential(
         initial: TimeInterval,
         multiplier: Double = 2,
@@ -61,10 +62,11 @@ public struct RetryBackoff: Sendable {
         jitter: Double = 0,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
     ) -> RetryBackoff {
-        precondition(initial >= 0, "a backoff needs an initial delay of 0 or more, not \(initial)")
-        precondition(multiplier >= 1, "a backoff needs a multiplier of 1 or more, not \(multiplier)")
-        precondition(maximum >= 0, "a backoff needs a maximum delay of 0 or more, not \(maximum)")
-        precondition((0...1).contains(jitter), "a backoff needs a jitter in 0...1, not \(jitter)")
+        let call = "RetryBackoff.exponential(initial:multiplier:maximum:jitter:random:)"
+        requireTimeValue(initial, .nonNegative, name: "initial delay", call: call)
+        requireTimeValue(maximum, .nonNegative, name: "maximum delay", call: call)
+        precondition(multiplier >= 1, "\(call) needs a multiplier of 1 or more, not \(multiplier)")
+        precondition((0...1).contains(jitter), "\(call) needs a jitter in 0...1, not \(jitter)")
         return RetryBackoff(initial: initial, multiplier: multiplier, maximum: maximum, jitter: jitter, random: random)
     }
 
@@ -99,18 +101,20 @@ public struct RetryBackoff: Sendable {
     }
 
     /// The delay before retry `retry` (1 for the first retry), in seconds. With
-    /// jitter, each call draws a new random fraction.
+    /// jitter, each call draws a new random fraction. The delay may be infinite
+    /// (never), but never NaN.
     ///
     /// - Precondition: `retry >= 1`.
     public func delay(beforeRetry retry: Int) -> TimeInterval {
         precondition(retry >= 1, "retries are counted from 1, not \(retry)")
         var capped = min(initial, maximum)
         var step = 1
-        while step < retry, capped < maximum {
+        // A delay of 0 stays 0 (also with an infinite multiplier).
+        while step < retry, capped > 0, capped < maximum {
             capped = min(capped * multiplier, maximum)
             step += 1
         }
-        guard jitter > 0 else { return capped }
+        guard jitter > 0, capped.isFinite else { return capped }
         let fraction = min(max(random(), 0), 1)
         return capped * (1 - jitter * fraction)
     }
@@ -128,9 +132,11 @@ extension SignalProducer {
     /// sends on `scheduler`. Disposing a run cancels a restart that is waiting.
     /// Producer-only: a signal cannot be started again.
     ///
-    /// - Precondition: `count >= 0`, `interval >= 0`.
+    /// An infinite or huge interval never restarts.
+    ///
+    /// - Precondition: `count >= 0`, `interval >= 0`, not NaN.
     public func retry(upTo count: Int, interval: TimeInterval, on scheduler: some DateScheduler) -> SignalProducer<Value, Error> {
-        precondition(interval >= 0, "retry(upTo:interval:on:) needs an interval of 0 or more, not \(interval)")
+        requireTimeValue(interval, .nonNegative, call: "retry(upTo:interval:on:)")
         return retry(upTo: count, on: scheduler, delay: { _ in interval })
     }
 
@@ -180,7 +186,7 @@ extension SignalProducer {
                 guard retry > 0 else { return run }
                 let pendingStart = SerialDisposable()
                 return Run(signal: run.signal, handle: DelayedStartHandle(run: run.handle, pendingStart: pendingStart)) { [start = run.start] in
-                    let date = scheduler.currentDate.addingTimeInterval(delay(retry))
+                    let date = scheduler.date(after: delay(retry))
                     pendingStart.inner = scheduler.schedule(after: date, action: start)
                 }
             })

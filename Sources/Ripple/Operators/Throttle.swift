@@ -14,7 +14,8 @@ import Foundation
 // `throttle(_:on:)` sends the first value on the scheduler's next tick (a value sent
 // before that tick replaces it); values that arrive within `interval` of the
 // previous emission collapse to the latest, which goes out at previous emission +
-// interval. `throttle(while:on:)` holds the latest
+// interval (at once if the scheduler's clock has gone back before the previous
+// emission; never after an infinite or huge interval). `throttle(while:on:)` holds the latest
 // value while the condition is `true` and sends it when the condition turns `false`.
 // Every event goes through the scheduler; a terminal event goes at once and drops
 // a value still held or waiting. Once the result has terminated or is no longer
@@ -32,11 +33,14 @@ extension Signal {
     ///
     /// A value waiting for its emission is replaced by any newer one, also before the
     /// first tick. Completion, failure and interruption go through `scheduler` at
-    /// once and drop a value still waiting.
+    /// once and drop a value still waiting. If the scheduler's clock has gone back
+    /// before the previous emission (``TestScheduler/rewind(by:)-(TimeInterval)``),
+    /// the next value goes out at once. After an infinite or huge interval, no
+    /// value but the first goes out.
     ///
-    /// - Precondition: `interval >= 0`.
+    /// - Precondition: `interval >= 0`, not NaN.
     public func throttle(_ interval: TimeInterval, on scheduler: some DateScheduler) -> Signal<Value, Error> {
-        precondition(interval >= 0, "throttle needs an interval of 0 or more, not \(interval)")
+        requireTimeValue(interval, .nonNegative, call: "throttle(_:on:)")
         return Signal { input, lifetime in
             let state = Locked(ThrottleState<Value>())
             let scheduled = SerialDisposable()
@@ -66,6 +70,8 @@ extension Signal {
     /// Sends at most one value per `interval` on `scheduler`: the first value at once
     /// (on the scheduler's next tick), then the latest of those that arrive within
     /// `interval` of the previous emission, at previous emission + `interval`.
+    ///
+    /// - Precondition: `interval >= .zero`.
     public func throttle(_ interval: Duration, on scheduler: some DateScheduler) -> Signal<Value, Error> {
         throttle(interval.timeInterval, on: scheduler)
     }
@@ -122,12 +128,13 @@ private struct ThrottleState<Value> {
     var previousDate: Date?
 
     /// Keeps `value` as the one to send; returns the date to schedule the emission
-    /// at, or `nil` if an emission is already scheduled.
+    /// at, or `nil` if an emission is already scheduled. A clock that has gone back
+    /// before the previous emission makes the emission due now.
     mutating func offer(_ value: Value, now: Date, interval: TimeInterval) -> Date? {
         defer { pending = value }
         guard pending == nil else { return nil }
-        guard let previousDate else { return now }
-        return max(now, previousDate.addingTimeInterval(interval))
+        guard let previousDate, previousDate <= now else { return now }
+        return max(now, previousDate.adding(schedulerInterval: interval))
     }
 
     /// Takes the waiting value out, recording `date` as the emission's date.
@@ -176,18 +183,23 @@ extension SignalProducer {
     ///
     /// A value waiting for its emission is replaced by any newer one, also before the
     /// first tick. Completion, failure and interruption go through `scheduler` at
-    /// once and drop a value still waiting; disposing a run drops it too.
+    /// once and drop a value still waiting; disposing a run drops it too. If the
+    /// scheduler's clock has gone back before the previous emission, the next value
+    /// goes out at once.
     ///
-    /// - Precondition: `interval >= 0`.
+    /// - Precondition: `interval >= 0`, not NaN.
     public func throttle(_ interval: TimeInterval, on scheduler: some DateScheduler) -> SignalProducer<Value, Error> {
-        lift { $0.throttle(interval, on: scheduler) }
+        requireTimeValue(interval, .nonNegative, call: "throttle(_:on:)")
+        return lift { $0.throttle(interval, on: scheduler) }
     }
 
     /// Sends at most one value per `interval` on `scheduler`: the first value at once
     /// (on the scheduler's next tick), then the latest of those that arrive within
     /// `interval` of the previous emission, at previous emission + `interval`.
+    ///
+    /// - Precondition: `interval >= .zero`.
     public func throttle(_ interval: Duration, on scheduler: some DateScheduler) -> SignalProducer<Value, Error> {
-        lift { $0.throttle(interval, on: scheduler) }
+        throttle(interval.timeInterval, on: scheduler)
     }
 
     /// While `shouldThrottle` is `true`, holds the latest value instead of sending

@@ -18,9 +18,11 @@ extension Signal {
     /// a failure or an interruption goes through the scheduler at once, dropping the
     /// values still waiting.
     ///
-    /// - Precondition: `interval >= 0`.
+    /// An infinite or huge interval never delivers values or completion.
+    ///
+    /// - Precondition: `interval >= 0`, not NaN.
     public func delay(_ interval: TimeInterval, on scheduler: some DateScheduler) -> Signal<Value, Error> {
-        precondition(interval >= 0, "delay needs an interval of 0 or more, not \(interval)")
+        requireTimeValue(interval, .nonNegative, call: "delay(_:on:)")
         return Signal { input, lifetime in
             lifetime += observe { event in
                 switch event {
@@ -30,7 +32,7 @@ extension Signal {
                         input.send(event)
                     }
                 case .value, .completed:
-                    let date = scheduler.currentDate.addingTimeInterval(interval)
+                    let date = scheduler.date(after: interval)
                     scheduler.schedule(after: date) {
                         guard !lifetime.hasEnded else { return }
                         input.send(event)
@@ -42,6 +44,8 @@ extension Signal {
 
     /// Sends every value, and completion, `interval` later on `scheduler`; a
     /// failure or an interruption goes through the scheduler at once.
+    ///
+    /// - Precondition: `interval >= .zero`.
     public func delay(_ interval: Duration, on scheduler: some DateScheduler) -> Signal<Value, Error> {
         delay(interval.timeInterval, on: scheduler)
     }
@@ -50,15 +54,19 @@ extension Signal {
 extension SignalProducer {
     /// Sends every value, and completion, `interval` seconds later on `scheduler`;
     /// a failure or an interruption goes through the scheduler at once, dropping the
-    /// values still waiting.
+    /// values still waiting. An infinite or huge interval never delivers values or
+    /// completion.
     ///
-    /// - Precondition: `interval >= 0`.
+    /// - Precondition: `interval >= 0`, not NaN.
     public func delay(_ interval: TimeInterval, on scheduler: some DateScheduler) -> SignalProducer<Value, Error> {
-        lift { $0.delay(interval, on: scheduler) }
+        requireTimeValue(interval, .nonNegative, call: "delay(_:on:)")
+        return lift { $0.delay(interval, on: scheduler) }
     }
 
     /// Sends every value, and completion, `interval` later on `scheduler`.
+    ///
+    /// - Precondition: `interval >= .zero`.
     public func delay(_ interval: Duration, on scheduler: some DateScheduler) -> SignalProducer<Value, Error> {
-        lift { $0.delay(interval, on: scheduler) }
+        delay(interval.timeInterval, on: scheduler)
     }
 }

@@ -17,7 +17,8 @@ import Foundation
 // instead, up to and including its terminal event. When the stream terminates in
 // time, the deadline is cancelled. Only the deadline lives on the scheduler: the
 // stream's own events, interruption included, are forwarded on the thread that
-// sends them, as `delay` forwards a failure.
+// sends them, as `delay` forwards a failure. An infinite or huge interval is no
+// deadline at all.
 
 extension Signal {
     /// Forwards this signal, failing with `error` on `scheduler` unless the signal
@@ -27,15 +28,15 @@ extension Signal {
     /// login.timeout(after: 10, raising: .timedOut, on: QueueScheduler.main)
     /// ```
     ///
-    /// - Precondition: `interval >= 0`.
+    /// - Precondition: `interval >= 0`, not NaN.
     public func timeout(
         after interval: TimeInterval,
         raising error: Error,
         on scheduler: some DateScheduler
     ) -> Signal<Value, Error> {
-        precondition(interval >= 0, "timeout needs an interval of 0 or more, not \(interval)")
+        requireTimeValue(interval, .nonNegative, call: "timeout(after:raising:on:)")
         return Signal { input, lifetime in
-            let deadline = scheduler.currentDate.addingTimeInterval(interval)
+            let deadline = scheduler.date(after: interval)
             lifetime += scheduler.schedule(after: deadline) {
                 guard !lifetime.hasEnded else { return }
                 input.send(error: error)
@@ -68,13 +69,13 @@ extension Signal {
     /// signal is forwarded, whichever threads send. The fallback is not started if
     /// the signal terminates in time.
     ///
-    /// - Precondition: `interval >= 0`.
+    /// - Precondition: `interval >= 0`, not NaN.
     public func timeout(
         after interval: TimeInterval,
         on scheduler: some DateScheduler,
         fallback: SignalProducer<Value, Error>
     ) -> Signal<Value, Error> {
-        precondition(interval >= 0, "timeout needs an interval of 0 or more, not \(interval)")
+        requireTimeValue(interval, .nonNegative, call: "timeout(after:on:fallback:)")
         // Both the source and the fallback, and the deadline, feed one serialising
         // pipe, so that the switch happens in the order of that pipe.
         let subscriptions = CompositeDisposable()
@@ -102,7 +103,7 @@ extension Signal {
         // already terminated answers `interrupted` at once, and that must reach it.
         subscriptions += sourceSubscription
         sourceSubscription.inner = observe { sendInput.send(value: .source($0)) }
-        let deadline = scheduler.currentDate.addingTimeInterval(interval)
+        let deadline = scheduler.date(after: interval)
         subscriptions += scheduler.schedule(after: deadline) { sendInput.send(value: .deadline) }
         return result
     }
@@ -126,7 +127,7 @@ extension Signal where Error == Never {
     /// terminates within `interval` seconds. The signal cannot fail, so the result
     /// fails with `error`'s type.
     ///
-    /// - Precondition: `interval >= 0`.
+    /// - Precondition: `interval >= 0`, not NaN.
     public func timeout<F>(
         after interval: TimeInterval,
         raising error: F,
@@ -154,13 +155,14 @@ extension SignalProducer {
     /// terminates within `interval` seconds of its start; a run that times out is
     /// stopped.
     ///
-    /// - Precondition: `interval >= 0`.
+    /// - Precondition: `interval >= 0`, not NaN.
     public func timeout(
         after interval: TimeInterval,
         raising error: Error,
         on scheduler: some DateScheduler
     ) -> SignalProducer<Value, Error> {
-        lift { $0.timeout(after: interval, raising: error, on: scheduler) }
+        requireTimeValue(interval, .nonNegative, call: "timeout(after:raising:on:)")
+        return lift { $0.timeout(after: interval, raising: error, on: scheduler) }
     }
 
     /// Forwards each run, failing with `error` on `scheduler` unless the run
@@ -172,7 +174,7 @@ extension SignalProducer {
         raising error: Error,
         on scheduler: some DateScheduler
     ) -> SignalProducer<Value, Error> {
-        lift { $0.timeout(after: interval, raising: error, on: scheduler) }
+        timeout(after: interval.timeInterval, raising: error, on: scheduler)
     }
 
     /// Forwards each run until it terminates, or, if it has not terminated within
@@ -183,13 +185,14 @@ extension SignalProducer {
     /// stopped run is forwarded. The fallback is not started if the run terminates
     /// in time.
     ///
-    /// - Precondition: `interval >= 0`.
+    /// - Precondition: `interval >= 0`, not NaN.
     public func timeout(
         after interval: TimeInterval,
         on scheduler: some DateScheduler,
         fallback: SignalProducer<Value, Error>
     ) -> SignalProducer<Value, Error> {
-        lift { $0.timeout(after: interval, on: scheduler, fallback: fallback) }
+        requireTimeValue(interval, .nonNegative, call: "timeout(after:on:fallback:)")
+        return lift { $0.timeout(after: interval, on: scheduler, fallback: fallback) }
     }
 
     /// Forwards each run until it terminates, or, if it has not terminated within
@@ -202,7 +205,7 @@ extension SignalProducer {
         on scheduler: some DateScheduler,
         fallback: SignalProducer<Value, Error>
     ) -> SignalProducer<Value, Error> {
-        lift { $0.timeout(after: interval, on: scheduler, fallback: fallback) }
+        timeout(after: interval.timeInterval, on: scheduler, fallback: fallback)
     }
 }
 
@@ -211,13 +214,14 @@ extension SignalProducer where Error == Never {
     /// terminates within `interval` seconds of its start; a run that times out is
     /// stopped. The producer cannot fail, so the result fails with `error`'s type.
     ///
-    /// - Precondition: `interval >= 0`.
+    /// - Precondition: `interval >= 0`, not NaN.
     public func timeout<F>(
         after interval: TimeInterval,
         raising error: F,
         on scheduler: some DateScheduler
     ) -> SignalProducer<Value, F> {
-        lift { $0.timeout(after: interval, raising: error, on: scheduler) }
+        requireTimeValue(interval, .nonNegative, call: "timeout(after:raising:on:)")
+        return lift { $0.timeout(after: interval, raising: error, on: scheduler) }
     }
 
     /// Forwards each run, failing with `error` on `scheduler` unless the run
@@ -230,7 +234,7 @@ extension SignalProducer where Error == Never {
         raising error: F,
         on scheduler: some DateScheduler
     ) -> SignalProducer<Value, F> {
-        lift { $0.timeout(after: interval, raising: error, on: scheduler) }
+        timeout(after: interval.timeInterval, raising: error, on: scheduler)
     }
 }
 

@@ -12,7 +12,7 @@ import Foundation
 // The first tick comes one interval after the run starts, then one every interval.
 // Neither producer completes or fails: end a run by disposing it, or with an
 // operator such as `take(first:)`. When a run ends, its repeating work on the
-// scheduler is cancelled.
+// scheduler is cancelled. An infinite or huge interval never ticks.
 
 extension SignalProducer where Value == Date, Error == Never {
     /// A producer whose runs send the scheduler's `currentDate` every `interval`
@@ -25,15 +25,16 @@ extension SignalProducer where Value == Date, Error == Never {
     /// ```
     ///
     /// - Parameter leeway: how late a tick may be, which lets the system save energy.
-    /// - Precondition: `interval > 0`.
+    /// - Precondition: `interval > 0`, `leeway >= 0`, neither NaN.
     public static func timer(
         interval: TimeInterval,
         on scheduler: some DateScheduler,
         leeway: TimeInterval = 0
     ) -> SignalProducer<Date, Never> {
-        precondition(interval > 0, "timer(interval:on:) needs a positive interval, not \(interval)")
+        requireTimeValue(interval, .positive, call: "timer(interval:on:leeway:)")
+        requireTimeValue(leeway, .nonNegative, name: "leeway", call: "timer(interval:on:leeway:)")
         return SignalProducer { observer, lifetime in
-            let first = scheduler.currentDate.addingTimeInterval(interval)
+            let first = scheduler.date(after: interval)
             lifetime += scheduler.schedule(after: first, interval: interval, leeway: leeway) {
                 guard !lifetime.hasEnded else { return }
                 observer.send(value: scheduler.currentDate)
@@ -45,7 +46,7 @@ extension SignalProducer where Value == Date, Error == Never {
     /// starting one interval after the run starts, until the run is disposed.
     ///
     /// - Parameter leeway: how late a tick may be, which lets the system save energy.
-    /// - Precondition: `interval > .zero`.
+    /// - Precondition: `interval > .zero`, `leeway >= .zero`.
     public static func timer(
         interval: Duration,
         on scheduler: some DateScheduler,
@@ -68,16 +69,17 @@ extension SignalProducer where Value == Int, Error == Never {
     /// ```
     ///
     /// - Parameter leeway: how late a tick may be, which lets the system save energy.
-    /// - Precondition: `interval > 0`.
+    /// - Precondition: `interval > 0`, `leeway >= 0`, neither NaN.
     public static func interval(
         _ interval: TimeInterval,
         on scheduler: some DateScheduler,
         leeway: TimeInterval = 0
     ) -> SignalProducer<Int, Never> {
-        precondition(interval > 0, "interval(_:on:) needs a positive interval, not \(interval)")
+        requireTimeValue(interval, .positive, call: "interval(_:on:leeway:)")
+        requireTimeValue(leeway, .nonNegative, name: "leeway", call: "interval(_:on:leeway:)")
         return SignalProducer { observer, lifetime in
             let ticks = Locked(0)
-            let first = scheduler.currentDate.addingTimeInterval(interval)
+            let first = scheduler.date(after: interval)
             lifetime += scheduler.schedule(after: first, interval: interval, leeway: leeway) {
                 guard !lifetime.hasEnded else { return }
                 let tick = ticks.withLock { count in
@@ -93,7 +95,7 @@ extension SignalProducer where Value == Int, Error == Never {
     /// after the run starts, until the run is disposed.
     ///
     /// - Parameter leeway: how late a tick may be, which lets the system save energy.
-    /// - Precondition: `interval > .zero`.
+    /// - Precondition: `interval > .zero`, `leeway >= .zero`.
     public static func interval(
         _ interval: Duration,
         on scheduler: some DateScheduler,

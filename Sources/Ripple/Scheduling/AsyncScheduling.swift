@@ -12,7 +12,18 @@ import Foundation
 // Both go through `schedule(after:)`, so on a `TestScheduler` they resume only when
 // the test advances virtual time. Cancelling the waiting task ends the wait at once
 // (`sleep` throws `CancellationError`, the timer finishes) and cancels the work
-// scheduled for it.
+// scheduled for it. A scheduler that tracks resumptions (`TestScheduler`) is told
+// when a wake-up resumes a task and when that task has returned from the call, so
+// that its async `advance` can wait for woken tasks.
+
+/// A scheduler that wants to know which tasks its wake-ups resume.
+protocol ResumptionTracking: AnyObject, Sendable {
+    /// A wake-up is about to resume a task suspended in a sleep or a timer.
+    func taskWillResume()
+    /// A task resumed after ``taskWillResume()`` has returned from the sleep or the
+    /// timer's `next()`.
+    func taskDidResume()
+}
 
 extension DateScheduler {
     /// Suspends the calling task for `interval` seconds of the scheduler's time.
@@ -20,16 +31,23 @@ extension DateScheduler {
     /// ```swift
     /// let scheduler = TestScheduler()
     /// let countdown = Task { try await scheduler.sleep(for: 1); print("done") }
-    /// scheduler.advance(by: 1)   // the task resumes and prints "done"
+    /// await scheduler.advance(by: 1)   // the task resumes and prints "done"
     /// ```
+    ///
+    /// As with `Task.sleep(for:)`, an interval of 0 or less resumes the task as
+    /// soon as the scheduler runs its work; an infinite or huge one sleeps until
+    /// the task is cancelled.
     ///
     /// - Throws: `CancellationError` if the task is cancelled before the time has
     ///   come; the scheduled wake-up is then cancelled too.
+    /// - Precondition: `interval` is not NaN.
     public func sleep(for interval: TimeInterval) async throws {
-        try await sleep(until: currentDate.addingTimeInterval(interval))
+        precondition(!interval.isNaN, "sleep(for:) needs an interval that is a number of seconds, not \(interval)")
+        try await sleep(until: date(after: interval))
     }
 
-    /// Suspends the calling task for `duration` of the scheduler's time.
+    /// Suspends the calling task for `duration` of the scheduler's time; a
+    /// duration of zero or less resumes it as soon as the scheduler runs its work.
     ///
     /// - Throws: `CancellationError` if the task is cancelled before the time has
     ///   come; the scheduled wake-up is then cancelled too.
@@ -38,12 +56,14 @@ extension DateScheduler {
     }
 
     /// Suspends the calling task until the scheduler's clock reaches `date`; a date
-    /// in the past resumes it as soon as the scheduler runs its work.
+    /// in the past resumes it as soon as the scheduler runs its work, a date at
+    /// `Date.distantFuture` or later never comes (the task sleeps until cancelled).
     ///
     /// - Throws: `CancellationError` if the task is cancelled before `date`; the
     ///   scheduled wake-up is then cancelled too.
     public func sleep(until date: Date) async throws {
-        let sleeper = Sleeper()
+        let tracker = self as? any ResumptionTracking
+        let sleeper = Sleeper(tracker: tracker)
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 sleeper.start(continuation, scheduler: self, date: date)
@@ -51,6 +71,8 @@ extension DateScheduler {
         } onCancel: {
             sleeper.cancel()
         }
+        // Only a wake-up resumes the continuation without an error.
+        tracker?.taskDidResume()
     }
 
     /// An endless asynchronous sequence of the scheduler's `currentDate`, once
@@ -67,18 +89,20 @@ extension DateScheduler {
     /// iteration starts a timer of its own.
     ///
     /// - Parameters:
-    ///   - interval: the time between ticks, in seconds.
+    ///   - interval: the time between ticks, in seconds; an infinite or huge one
+    ///     never ticks.
     ///   - leeway: how late a tick may be.
-    /// - Precondition: `interval > 0`.
+    /// - Precondition: `interval > 0`, `leeway >= 0`, neither NaN.
     public func timer(interval: TimeInterval, leeway: TimeInterval = 0) -> SchedulerTimer {
-        precondition(interval > 0, "a timer needs a positive interval, not \(interval)")
+        requireTimeValue(interval, .positive, call: "timer(interval:leeway:)")
+        requireTimeValue(leeway, .nonNegative, name: "leeway", call: "timer(interval:leeway:)")
         return SchedulerTimer(scheduler: self, interval: interval, leeway: leeway)
     }
 
     /// An endless asynchronous sequence of the scheduler's `currentDate`, once
     /// every `interval` from the moment iteration starts.
     ///
-    /// - Precondition: `interval > .zero`.
+    /// - Precondition: `interval > .zero`, `leeway >= .zero`.
     public func timer(interval: Duration, leeway: Duration = .zero) -> SchedulerTimer {
         timer(interval: interval.timeInterval, leeway: leeway.timeInterval)
     }
@@ -111,10 +135,10 @@ public struct SchedulerTimer: AsyncSequence, Sendable {
 
     /// Starts the timer: the first tick comes one interval from now.
     public func makeAsyncIterator() -> Iterator {
-        let ticks = TimerTicks()
+        let ticks = TimerTicks(tracker: scheduler as? any ResumptionTracking)
         let scheduler = scheduler
         let work = scheduler.schedule(
-            after: scheduler.currentDate.addingTimeInterval(interval),
+            after: scheduler.date(after: interval),
             interval: interval,
             leeway: leeway
         ) {
@@ -175,9 +199,17 @@ final class TimerTicks: Sendable {
         var waiting: CheckedContinuation<Date?, Never>?
         var work: (any Disposable)?
         var isFinished = false
+        /// Whether ``send(_:)`` resumed the waiting consumer, which has not yet
+        /// returned from ``next()``.
+        var isResumedBySend = false
     }
 
     private let state = Locked(State())
+    private let tracker: (any ResumptionTracking)?
+
+    init(tracker: (any ResumptionTracking)?) {
+        self.tracker = tracker
+    }
 
     /// Keeps the repeating work, to cancel it when the timer ends; if it has
     /// ended already, cancels the work at once.
@@ -199,15 +231,18 @@ final class TimerTicks: Sendable {
                 return nil
             }
             state.waiting = nil
+            state.isResumedBySend = true
             return waiting
         }
-        waiting?.resume(returning: date)
+        guard let waiting else { return }
+        tracker?.taskWillResume()
+        waiting.resume(returning: date)
     }
 
     /// The oldest tick not taken yet, waiting for one if need be; `nil` once the
     /// timer has ended or the calling task is cancelled.
     func next() async -> Date? {
-        await withTaskCancellationHandler {
+        let date = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Date?, Never>) in
                 let ready = state.withLock { state -> Date?? in
                     if state.isFinished { return .some(nil) }
@@ -220,6 +255,12 @@ final class TimerTicks: Sendable {
         } onCancel: {
             finish()
         }
+        let wasResumedBySend = state.withLock { state in
+            defer { state.isResumedBySend = false }
+            return state.isResumedBySend
+        }
+        if wasResumedBySend { tracker?.taskDidResume() }
+        return date
     }
 
     /// Ends the timer: cancels the repeating work, drops the ticks not taken and
@@ -257,6 +298,11 @@ final class Sleeper: Sendable {
     }
 
     private let state = Locked(State())
+    private let tracker: (any ResumptionTracking)?
+
+    init(tracker: (any ResumptionTracking)?) {
+        self.tracker = tracker
+    }
 
     /// Parks `continuation` and schedules the wake-up at `date`; resumes at once
     /// with `CancellationError` if the task was cancelled already.
@@ -287,7 +333,9 @@ final class Sleeper: Sendable {
             state.wakeUp = nil
             return continuation
         }
-        continuation?.resume()
+        guard let continuation else { return }
+        tracker?.taskWillResume()
+        continuation.resume()
     }
 
     /// The task was cancelled: cancels the wake-up and resumes the task with

@@ -47,16 +47,21 @@ public final class QueueScheduler: DateScheduler {
         return work
     }
 
-    /// Runs `action` on the queue at `date`.
+    /// Runs `action` on the queue at `date`; a date too far ahead for Dispatch
+    /// (about 290 years), `Date.distantFuture` included, never comes.
     @discardableResult
     public func schedule(after date: Date, action: @escaping () -> Void) -> (any Disposable)? {
         let work = ScheduledAction(action)
-        queue.asyncAfter(wallDeadline: Self.wallTime(of: date)) { work.run() }
+        guard let deadline = Self.wallTime(of: date) else { return work }
+        queue.asyncAfter(wallDeadline: deadline) { work.run() }
         return work
     }
 
     /// Runs `action` on the queue at `date`, then every `interval` seconds until
-    /// the returned disposable is disposed.
+    /// the returned disposable is disposed — also when the disposable is not kept.
+    /// An interval too long for Dispatch (about 290 years) runs `action` once.
+    ///
+    /// - Precondition: `interval > 0`, `leeway >= 0`, neither NaN.
     @discardableResult
     public func schedule(
         after date: Date,
@@ -64,24 +69,79 @@ public final class QueueScheduler: DateScheduler {
         leeway: TimeInterval,
         action: @escaping () -> Void
     ) -> (any Disposable)? {
-        precondition(interval > 0, "a repeating interval must be positive, not \(interval)")
+        let call = "QueueScheduler.schedule(after:interval:leeway:action:)"
+        requireTimeValue(interval, .positive, call: call)
+        requireTimeValue(leeway, .nonNegative, name: "leeway", call: call)
+        guard let repeating = Self.nanoseconds(interval) else {
+            return schedule(after: date, action: action)
+        }
         let work = ScheduledAction(action)
+        guard let deadline = Self.wallTime(of: date) else { return work }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(
-            wallDeadline: Self.wallTime(of: date),
-            repeating: .nanoseconds(Int(interval * 1e9)),
-            leeway: .nanoseconds(Int(leeway * 1e9))
+            wallDeadline: deadline,
+            repeating: .nanoseconds(max(repeating, 1)),
+            leeway: .nanoseconds(Self.nanoseconds(leeway) ?? Int.max)
         )
-        timer.setEventHandler { work.runRepeatedly() }
+        let handle = RepeatingTimer(work: work, timer: timer)
+        // The handler holds the handle, and so the timer, which keeps the timer
+        // running when the caller drops the handle; cancelling the timer releases
+        // the handler, which breaks that cycle.
+        timer.setEventHandler { handle.fire() }
         timer.resume()
-        return AnyDisposable {
-            work.dispose()
-            timer.cancel()
-        }
+        return handle
     }
 
-    private static func wallTime(of date: Date) -> DispatchWallTime {
+    /// The Dispatch deadline of `date`: now for a date that has passed, `nil` for
+    /// one too far ahead to express (never).
+    private static func wallTime(of date: Date) -> DispatchWallTime? {
+        guard !date.isNever else { return nil }
         let delay = date.timeIntervalSinceNow
-        return delay > 0 ? .now() + .nanoseconds(Int(delay * 1e9)) : .now()
+        guard delay > 0 else { return .now() }
+        return nanoseconds(delay).map { .now() + .nanoseconds($0) }
+    }
+
+    /// `seconds` (0 or more) in whole nanoseconds, or `nil` if that does not fit in
+    /// an `Int`.
+    private static func nanoseconds(_ seconds: TimeInterval) -> Int? {
+        let nanoseconds = (seconds * 1e9).rounded()
+        return nanoseconds < 0x1p63 ? Int(nanoseconds) : nil
+    }
+}
+
+/// The handle of a repeating Dispatch timer: it runs the work at every tick until
+/// disposed, and lives as long as the timer runs.
+private final class RepeatingTimer: Disposable {
+    private let work: ScheduledAction
+    /// The timer until it is cancelled; behind a lock because Dispatch's timer
+    /// type is not `Sendable`.
+    private let timer: Locked<(any DispatchSourceTimer)?>
+
+    init(work: ScheduledAction, timer: any DispatchSourceTimer) {
+        self.work = work
+        self.timer = Locked(timer)
+    }
+
+    var isDisposed: Bool {
+        work.isDisposed
+    }
+
+    /// Runs the work; stops the timer if the work was cancelled meanwhile.
+    func fire() {
+        if !work.runRepeatedly() { cancelTimer() }
+    }
+
+    /// Cancels the work and the timer.
+    func dispose() {
+        work.dispose()
+        cancelTimer()
+    }
+
+    private func cancelTimer() {
+        let cancelled = timer.withLock { timer in
+            defer { timer = nil }
+            return timer
+        }
+        cancelled?.cancel()
     }
 }

@@ -21,6 +21,12 @@ public protocol Scheduler: AnyObject, Sendable {
 }
 
 /// A scheduler that knows the time and can run work later, once or repeatedly.
+///
+/// Work due at a date that has passed runs as soon as possible. Work due at
+/// `Date.distantFuture` or later — the date an infinite or huge interval leads to —
+/// never runs: it is not scheduled at all, and the returned disposable only
+/// releases it. Scheduled work runs whether or not the returned disposable is
+/// kept; only disposing it cancels the work.
 public protocol DateScheduler: Scheduler {
     /// The scheduler's idea of now: the wall clock, or virtual time for
     /// ``TestScheduler``.
@@ -31,7 +37,11 @@ public protocol DateScheduler: Scheduler {
     func schedule(after date: Date, action: @escaping () -> Void) -> (any Disposable)?
 
     /// Runs `action` at `date`, then every `interval` seconds until the returned
-    /// disposable is disposed; `leeway` is how late a run may be.
+    /// disposable is disposed; `leeway` is how late a run may be. A run due at
+    /// `Date.distantFuture` or later never comes, so an infinite or huge `interval`
+    /// runs `action` once.
+    ///
+    /// - Precondition: `interval > 0`, `leeway >= 0`, neither NaN.
     @discardableResult
     func schedule(
         after date: Date,
@@ -44,6 +54,8 @@ public protocol DateScheduler: Scheduler {
 extension DateScheduler {
     /// Runs `action` at `date`, then every `interval` until the returned disposable
     /// is disposed; `leeway` is how late a run may be.
+    ///
+    /// - Precondition: `interval > .zero`, `leeway >= .zero`.
     @discardableResult
     public func schedule(
         after date: Date,

@@ -19,7 +19,19 @@ import Foundation
 ///
 /// Work scheduled for the same date runs in the order it was scheduled; work that
 /// schedules more work due within the advanced span sees it run in the same call.
-/// The scheduler is thread-safe, and it never runs work while holding its lock.
+/// Work due at `Date.distantFuture` or later (after an infinite or huge interval)
+/// is never scheduled. The scheduler is thread-safe, and it never runs work while
+/// holding its lock.
+///
+/// Async code that sleeps on the scheduler (``DateScheduler/sleep(for:)-(TimeInterval)``,
+/// ``DateScheduler/timer(interval:leeway:)-(TimeInterval,_)``) is tested with the
+/// `async` forms of ``advance(by:)-(TimeInterval)`` and ``run()-()``, which let tasks
+/// reach their sleep before the clock moves; see ``advance(to:)-(Date)``.
+///
+/// One call runs repeating work at most ``repeatLimit`` times: more stops the test
+/// with a precondition failure rather than hang it, since it means repeating work
+/// that never ends (`advance(by: .infinity)` or ``run()-()`` with a timer still
+/// running) or an interval too short for the span.
 public final class TestScheduler: DateScheduler {
     private struct Item {
         let date: Date
@@ -32,6 +44,9 @@ public final class TestScheduler: DateScheduler {
         var currentDate: Date
         var items: [Item] = []
         var nextOrder: UInt64 = 0
+        /// Tasks resumed by a sleep or a timer on this scheduler that have not yet
+        /// returned from it.
+        var resumingTasks = 0
 
         /// Inserts `item` after every item due no later than it.
         mutating func insert(_ item: Item) {
@@ -49,6 +64,22 @@ public final class TestScheduler: DateScheduler {
             return nextOrder
         }
     }
+
+    /// How many runs of repeating work one call to `advance` or `run` may make.
+    public static let repeatLimit = 100_000
+
+    /// How many yields in a row must see no new work before each step of an
+    /// `async` advance.
+    static let quietYields = 64
+
+    /// How long in real time an `async` advance must see no new work before its
+    /// first step: a task that another thread runs may be held up that long by
+    /// the operating system before it reaches its sleep.
+    static let quietTime = Duration.milliseconds(5)
+
+    /// How many yields an `async` advance makes at most before each step, so that
+    /// a task that schedules work without end cannot keep it from moving.
+    static let maximumYields = 100_000
 
     private let state: Locked<State>
 
@@ -74,14 +105,21 @@ public final class TestScheduler: DateScheduler {
         enqueue(action, at: nil, interval: nil)
     }
 
-    /// Schedules `action` at `date` in virtual time.
+    /// Schedules `action` at `date` in virtual time; a date at `Date.distantFuture`
+    /// or later never comes.
+    ///
+    /// - Precondition: `date` is not NaN.
     @discardableResult
     public func schedule(after date: Date, action: @escaping () -> Void) -> (any Disposable)? {
-        enqueue(action, at: date, interval: nil)
+        Self.require(date, call: "TestScheduler.schedule(after:action:)")
+        return enqueue(action, at: date, interval: nil)
     }
 
-    /// Schedules `action` at `date`, then every `interval` seconds of virtual time.
-    /// `leeway` is ignored: virtual time is exact.
+    /// Schedules `action` at `date`, then every `interval` seconds of virtual time;
+    /// a run due at `Date.distantFuture` or later never comes. `leeway` is ignored:
+    /// virtual time is exact.
+    ///
+    /// - Precondition: `interval > 0`, `leeway >= 0`, neither NaN; `date` is not NaN.
     @discardableResult
     public func schedule(
         after date: Date,
@@ -89,14 +127,19 @@ public final class TestScheduler: DateScheduler {
         leeway: TimeInterval,
         action: @escaping () -> Void
     ) -> (any Disposable)? {
-        precondition(interval > 0, "a repeating interval must be positive, not \(interval)")
+        let call = "TestScheduler.schedule(after:interval:leeway:action:)"
+        requireTimeValue(interval, .positive, call: call)
+        requireTimeValue(leeway, .nonNegative, name: "leeway", call: call)
+        Self.require(date, call: call)
         return enqueue(action, at: date, interval: interval)
     }
 
     private func enqueue(_ action: @escaping () -> Void, at date: Date?, interval: TimeInterval?) -> any Disposable {
         let work = ScheduledAction(action)
         state.withLock { state in
-            state.insert(Item(date: date ?? state.currentDate, order: state.makeOrder(), action: work, interval: interval))
+            let date = date ?? state.currentDate
+            guard !date.isNever else { return }
+            state.insert(Item(date: date, order: state.makeOrder(), action: work, interval: interval))
         }
         return work
     }
@@ -107,37 +150,187 @@ public final class TestScheduler: DateScheduler {
     }
 
     /// Moves the clock forward by `interval` seconds, running the work due meanwhile.
+    /// An infinite or huge interval runs all the work there is, like ``run()-()``,
+    /// and moves the clock to `Date.distantFuture`.
+    ///
+    /// - Precondition: `interval >= 0`, not NaN.
     public func advance(by interval: TimeInterval) {
-        precondition(interval >= 0, "advance(by:) moves forward; use rewind(by:) to go back")
-        advance(to: currentDate.addingTimeInterval(interval))
+        requireTimeValue(interval, .nonNegative, call: "TestScheduler.advance(by:)")
+        advance(to: currentDate.adding(schedulerInterval: interval))
     }
 
     /// Moves the clock forward by `duration`, running the work due meanwhile.
+    ///
+    /// - Precondition: `duration >= .zero`.
     public func advance(by duration: Duration) {
         advance(by: duration.timeInterval)
     }
 
     /// Moves the clock to `date`, running the work due until then in time order —
-    /// including work scheduled by that work.
+    /// including work scheduled by that work. A date before ``currentDate`` runs
+    /// the work due by then and leaves the clock where it is.
+    ///
+    /// - Precondition: `date` is not NaN.
     public func advance(to date: Date) {
+        Self.require(date, call: "TestScheduler.advance(to:)")
+        var repeats = 0
         while let item = nextItem(dueBy: date) {
-            if let interval = item.interval {
-                guard item.action.runRepeatedly() else { continue }
-                state.withLock { state in
-                    state.insert(Item(date: item.date.addingTimeInterval(interval), order: state.makeOrder(), action: item.action, interval: interval))
-                }
-            } else {
-                item.action.run()
-            }
+            run(item, repeats: &repeats, call: "TestScheduler.advance(to:)")
         }
     }
 
+    /// Runs all the work there is, moving the clock to each item's date in turn.
+    /// Repeating work must be disposed to let it end: see ``repeatLimit``.
+    public func run() {
+        var repeats = 0
+        while let item = nextItem(dueBy: .never, movesClock: false) {
+            run(item, repeats: &repeats, call: "TestScheduler.run()")
+        }
+    }
+
+    /// Moves the clock back by `interval` seconds, without running anything; an
+    /// infinite or huge interval moves it to `Date.distantPast`.
+    ///
+    /// - Precondition: `interval >= 0`, not NaN.
+    public func rewind(by interval: TimeInterval) {
+        requireTimeValue(interval, .nonNegative, call: "TestScheduler.rewind(by:)")
+        state.withLock { $0.currentDate = $0.currentDate.adding(schedulerInterval: -interval) }
+    }
+
+    /// Moves the clock back by `duration`, without running anything.
+    ///
+    /// - Precondition: `duration >= .zero`.
+    public func rewind(by duration: Duration) {
+        rewind(by: duration.timeInterval)
+    }
+
+    // MARK: Async advancing
+
+    /// Moves the clock forward by `interval` seconds, like
+    /// ``advance(by:)-(TimeInterval)``, but first lets tasks reach their sleep on
+    /// this scheduler, before every step: see ``advance(to:)-(Date)``.
+    ///
+    /// - Precondition: `interval >= 0`, not NaN.
+    public nonisolated(nonsending) func advance(by interval: TimeInterval) async {
+        requireTimeValue(interval, .nonNegative, call: "TestScheduler.advance(by:)")
+        await advance(to: currentDate.adding(schedulerInterval: interval))
+    }
+
+    /// Moves the clock forward by `duration`, like
+    /// ``advance(by:)-(Duration)``, but first lets tasks reach their sleep on this
+    /// scheduler, before every step: see ``advance(to:)-(Date)``.
+    ///
+    /// - Precondition: `duration >= .zero`.
+    public nonisolated(nonsending) func advance(by duration: Duration) async {
+        await advance(by: duration.timeInterval)
+    }
+
+    /// Runs the work due now, like ``advance()-()``, once tasks have reached their
+    /// sleep on this scheduler: see ``advance(to:)-(Date)``.
+    public nonisolated(nonsending) func advance() async {
+        await advance(by: 0)
+    }
+
+    /// Moves the clock to `date` like ``advance(to:)-(Date)``, letting other tasks
+    /// run before each step.
+    ///
+    /// ```swift
+    /// let countdown = Task { try await scheduler.sleep(for: 1); done = true }
+    /// await scheduler.advance(by: 1)   // `done` is true
+    /// ```
+    ///
+    /// Before it moves the clock to the next date with work due (and runs all the
+    /// work due then), and before it returns, it settles: running on the caller's
+    /// actor, it yields
+    /// 1. until every task resumed by a `sleep` or a `timer` of this scheduler has
+    ///    returned from that call (this is tracked, not guessed), then
+    /// 2. until 64 yields in a row see no new work scheduled here — and, before
+    ///    the first step, until 5 ms of real time do, so that tasks started before
+    ///    the call, which nothing tracks, have reached their sleep.
+    ///
+    /// So a task that is ready to run and reaches a sleep or other work on this
+    /// scheduler without waiting for anything else on the way is registered before
+    /// the clock moves past it, and so is a task that a step woke up, or started,
+    /// when it goes on to sleep again; what a woken task does up to its next
+    /// suspension point is done when this returns. Part 1 is exact; part 2 is a
+    /// bound: a task that another thread runs, and that the operating system holds
+    /// up for longer than that before it reaches its sleep, can be missed. Tasks on
+    /// the main actor, awaited from the main actor, run one at a time and cannot
+    /// be. A task held up elsewhere (on I/O, a real clock, a busy actor) is not
+    /// seen: await that before advancing. A step gives up settling after 100,000
+    /// yields, so that a task scheduling work without end cannot hang it.
+    ///
+    /// - Precondition: `date` is not NaN.
+    public nonisolated(nonsending) func advance(to date: Date) async {
+        Self.require(date, call: "TestScheduler.advance(to:)")
+        var repeats = 0
+        var waitsQuietTime = true
+        while true {
+            await settle(waitingQuietTime: waitsQuietTime)
+            waitsQuietTime = false
+            guard let first = nextItem(dueBy: date) else { return }
+            runAll(from: first, repeats: &repeats, call: "TestScheduler.advance(to:)")
+        }
+    }
+
+    /// Runs all the work there is, like ``run()-()``, letting other tasks run
+    /// before each step: see ``advance(to:)-(Date)``.
+    public nonisolated(nonsending) func run() async {
+        var repeats = 0
+        var waitsQuietTime = true
+        while true {
+            await settle(waitingQuietTime: waitsQuietTime)
+            waitsQuietTime = false
+            guard let first = nextItem(dueBy: .never, movesClock: false) else { return }
+            runAll(from: first, repeats: &repeats, call: "TestScheduler.run()")
+        }
+    }
+
+    /// Runs `first`, then the other work due at its date: one step of an `async`
+    /// advance, which does not move the clock.
+    private func runAll(from first: Item, repeats: inout Int, call: String) {
+        run(first, repeats: &repeats, call: call)
+        while let item = nextItem(dueBy: first.date, movesClock: false) {
+            run(item, repeats: &repeats, call: call)
+        }
+    }
+
+    /// Yields until tasks resumed here have returned from their sleep and no new
+    /// work has come for ``quietYields`` yields — and, if `waitingQuietTime`, for
+    /// ``quietTime`` — or for ``maximumYields`` yields at most.
+    private nonisolated(nonsending) func settle(waitingQuietTime: Bool) async {
+        let clock = ContinuousClock()
+        let quietTime = waitingQuietTime ? Self.quietTime : .zero
+        var quietYields = 0
+        var quietSince = clock.now
+        var last = state.withLock { $0.nextOrder }
+        for _ in 0..<Self.maximumYields {
+            await Task.yield()
+            let (order, resuming) = state.withLock { ($0.nextOrder, $0.resumingTasks) }
+            if order == last, resuming == 0 {
+                quietYields += 1
+            } else {
+                quietYields = 0
+                quietSince = clock.now
+            }
+            last = order
+            if quietYields >= Self.quietYields, clock.now - quietSince >= quietTime { return }
+        }
+    }
+
+    // MARK: Running the work
+
     /// Takes out the earliest item due by `date` and moves the clock to it; with no
     /// such item, moves the clock to `date`.
-    private func nextItem(dueBy date: Date) -> Item? {
+    /// Cancelled work is dropped without moving the clock. `run()` passes
+    /// `movesClock: false`, which leaves the clock at the last item run.
+    private func nextItem(dueBy date: Date, movesClock: Bool = true) -> Item? {
         state.withLock { state in
+            while let first = state.items.first, first.action.isDisposed {
+                state.items.removeFirst()
+            }
             guard let first = state.items.first, first.date <= date else {
-                state.currentDate = max(state.currentDate, date)
+                if movesClock { state.currentDate = max(state.currentDate, date) }
                 return nil
             }
             state.items.removeFirst()
@@ -146,22 +339,38 @@ public final class TestScheduler: DateScheduler {
         }
     }
 
-    /// Runs all the work there is, moving the clock to each item's date in turn.
-    /// Repeating work keeps this going forever: dispose it first.
-    public func run() {
-        while let last = state.withLock({ $0.items.last(where: { !$0.action.isDisposed })?.date }) {
-            advance(to: last)
+    /// Runs `item`; repeating work goes back in the queue one interval later (never
+    /// at the same date, whatever the precision of dates), unless that is never.
+    private func run(_ item: Item, repeats: inout Int, call: String) {
+        guard let interval = item.interval else {
+            item.action.run()
+            return
+        }
+        repeats += 1
+        precondition(
+            repeats <= Self.repeatLimit,
+            "\(call) ran repeating work \(Self.repeatLimit) times: dispose it, or advance in smaller steps"
+        )
+        guard item.action.runRepeatedly() else { return }
+        let next = item.date.adding(schedulerInterval: interval)
+        guard !next.isNever else { return }
+        state.withLock { state in
+            let date = next > item.date ? next : Date(timeIntervalSinceReferenceDate: item.date.timeIntervalSinceReferenceDate.nextUp)
+            state.insert(Item(date: date, order: state.makeOrder(), action: item.action, interval: interval))
         }
     }
 
-    /// Moves the clock back by `interval` seconds, without running anything.
-    public func rewind(by interval: TimeInterval) {
-        precondition(interval >= 0, "rewind(by:) moves back by a positive interval")
-        state.withLock { $0.currentDate = $0.currentDate.addingTimeInterval(-interval) }
+    private static func require(_ date: Date, call: String) {
+        precondition(!date.timeIntervalSinceReferenceDate.isNaN, "\(call) needs a date that is a number, not \(date.timeIntervalSinceReferenceDate)")
+    }
+}
+
+extension TestScheduler: ResumptionTracking {
+    func taskWillResume() {
+        state.withLock { $0.resumingTasks += 1 }
     }
 
-    /// Moves the clock back by `duration`, without running anything.
-    public func rewind(by duration: Duration) {
-        rewind(by: duration.timeInterval)
+    func taskDidResume() {
+        state.withLock { $0.resumingTasks -= 1 }
     }
 }

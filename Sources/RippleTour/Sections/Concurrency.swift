@@ -33,7 +33,7 @@ extension Tour {
             for await remaining in countdown.remaining.values {
                 out.print(remaining > 0 ? "\(remaining) s left" : "lift-off")
                 if remaining == 0 { break }
-                scheduler.advance(by: 1)
+                await scheduler.advance(by: 1)
             }
 
             struct NotFound: Error {}
