@@ -188,6 +188,64 @@ import Testing
         #expect(outcome == true)
     }
 
+    @Test func throttleReplacingAWaitingValueWhoseDeinitRunsTheEmissionReturns() {
+        let outcome = outcome {
+            let scheduler = TestScheduler()
+            let (source, input) = Signal<OnDeinit, Never>.pipe()
+            let sent = AtomicCounter()
+            source.throttle(1, on: scheduler).observeValues { _ in sent.increment() }
+            input.send(value: OnDeinit {})
+            scheduler.advance()
+            // Waits for the next emission, which the replacing value's deinit runs.
+            input.send(value: OnDeinit { scheduler.advance(by: 1) })
+            input.send(value: OnDeinit {})
+            return sent.value == 2
+        }
+        #expect(outcome == true)
+    }
+
+    @Test func throttleWhileReplacingAHeldValueWhoseDeinitEndsTheThrottleReturns() {
+        let outcome = outcome {
+            let isThrottling = MutableProperty(true)
+            let (source, input) = Signal<OnDeinit, Never>.pipe()
+            let sent = AtomicCounter()
+            source.throttle(while: isThrottling, on: ImmediateScheduler()).observeValues { _ in sent.increment() }
+            input.send(value: OnDeinit { isThrottling.value = false })
+            input.send(value: OnDeinit {})
+            return sent.value == 1
+        }
+        #expect(outcome == true)
+    }
+
+    @Test func debounceReplacingAWaitingValueWhoseDeinitRunsTheEmissionReturns() {
+        let outcome = outcome {
+            let scheduler = TestScheduler()
+            let (source, input) = Signal<OnDeinit, Never>.pipe()
+            let sent = AtomicCounter()
+            source.debounce(1, on: scheduler).observeValues { _ in sent.increment() }
+            input.send(value: OnDeinit { scheduler.advance(by: 1) })
+            input.send(value: OnDeinit {})
+            scheduler.advance(by: 1)
+            return sent.value == 1
+        }
+        #expect(outcome == true)
+    }
+
+    @Test func collectEveryDroppingValuesWhoseDeinitRunsTheTickReturns() {
+        let outcome = outcome {
+            let scheduler = TestScheduler()
+            let (source, input) = Signal<OnDeinit, Never>.pipe()
+            let events = AtomicCounter()
+            source.collect(every: 1, on: scheduler).observe { _ in events.increment() }
+            // Dropped by the interruption: its deinit runs a tick, which sends nothing.
+            input.send(value: OnDeinit { scheduler.advance(by: 1) })
+            input.sendInterrupted()
+            scheduler.advance()
+            return events.value == 1
+        }
+        #expect(outcome == true)
+    }
+
     @Test func concurrentDisposalsWhoseCapturesReenterTheSignalAllReturn() {
         let outcome = outcome {
             var allDisposed = true

@@ -55,7 +55,9 @@ extension Signal {
                 if isCompleted { input.sendCompleted() }
             }
             let terminate = { (terminal: Signal<[Value], Error>.Event) in
-                state.withLock { $0.terminate() }
+                // The dropped values are released after the lock: their deinits are
+                // user code, which may reach this state again.
+                _ = state.withLock { $0.terminate() }
                 timer.inner = scheduler.schedule {
                     guard !lifetime.hasEnded else { return }
                     input.send(terminal)
@@ -113,10 +115,12 @@ private struct CollectEveryState<Value> {
         return (values, isCompleted)
     }
 
-    /// Drops the gathered values for good.
-    mutating func terminate() {
+    /// Drops the gathered values for good; returns them, for the caller to release
+    /// after the lock.
+    mutating func terminate() -> [Value] {
         isTerminated = true
-        values = []
+        defer { values = [] }
+        return values
     }
 }
 

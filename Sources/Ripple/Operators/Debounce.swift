@@ -45,7 +45,10 @@ extension Signal {
             lifetime += observe { event in
                 switch event {
                 case let .value(value):
-                    let generation = state.withLock { $0.replace(with: value) }
+                    // The replaced value is released after the lock: its deinit is
+                    // user code, which may reach this state again.
+                    let (generation, replaced) = state.withLock { $0.replace(with: value) }
+                    withExtendedLifetime(replaced) {}
                     let date = scheduler.date(after: interval)
                     scheduled.inner = scheduler.schedule(after: date) {
                         guard !lifetime.hasEnded, let value = state.withLock({ $0.take(generation) }) else { return }
@@ -94,11 +97,13 @@ private struct DebounceState<Value> {
     var pending: Value?
     var generation: UInt64 = 0
 
-    /// Makes `value` the one waiting; returns its generation.
-    mutating func replace(with value: Value) -> UInt64 {
-        pending = value
+    /// Makes `value` the one waiting; returns its generation, and the value it
+    /// replaced, for the caller to release after the lock.
+    mutating func replace(with value: Value) -> (generation: UInt64, replaced: Value?) {
+        var replaced: Value? = value
+        swap(&pending, &replaced)
         generation &+= 1
-        return generation
+        return (generation, replaced)
     }
 
     /// Takes the waiting value out if it is still the one of `expected`.

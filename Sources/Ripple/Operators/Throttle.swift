@@ -47,7 +47,9 @@ extension Signal {
             lifetime += scheduled
             lifetime += observe { event in
                 guard case let .value(value) = event else {
-                    state.withLock { $0.pending = nil }
+                    // Taken out, so that it is released after the lock (its deinit is
+                    // user code, which may reach this state again).
+                    _ = state.withLock { $0.pending.take() }
                     scheduled.inner = scheduler.schedule {
                         guard !lifetime.hasEnded else { return }
                         input.send(event)
@@ -55,7 +57,9 @@ extension Signal {
                     return
                 }
                 let now = scheduler.currentDate
-                guard let date = state.withLock({ $0.offer(value, now: now, interval: interval) }) else { return }
+                let (date, replaced) = state.withLock { $0.offer(value, now: now, interval: interval) }
+                withExtendedLifetime(replaced) {}
+                guard let date else { return }
                 scheduled.inner = scheduler.schedule(after: date) {
                     // The emission's own time, which is later than `date` if the clock
                     // had already passed it: the next one is due an interval after this.
@@ -110,10 +114,13 @@ extension Signal {
                 lifetime += interrupter
             }
             lifetime += observe { event in
+                // A value the state lets go is released after the lock.
                 if case let .value(value) = event {
-                    guard state.withLock({ $0.passes(value) }) else { return }
+                    let (passes, replaced) = state.withLock { $0.passes(value) }
+                    withExtendedLifetime(replaced) {}
+                    guard passes else { return }
                 } else {
-                    state.withLock { $0.terminate() }
+                    _ = state.withLock { $0.terminate() }
                 }
                 forward(event)
             }
@@ -128,13 +135,15 @@ private struct ThrottleState<Value> {
     var previousDate: Date?
 
     /// Keeps `value` as the one to send; returns the date to schedule the emission
-    /// at, or `nil` if an emission is already scheduled. A clock that has gone back
-    /// before the previous emission makes the emission due now.
-    mutating func offer(_ value: Value, now: Date, interval: TimeInterval) -> Date? {
-        defer { pending = value }
-        guard pending == nil else { return nil }
-        guard let previousDate, previousDate <= now else { return now }
-        return max(now, previousDate.adding(schedulerInterval: interval))
+    /// at, or `nil` if an emission is already scheduled, and the value `value`
+    /// replaced, for the caller to release after the lock. A clock that has gone
+    /// back before the previous emission makes the emission due now.
+    mutating func offer(_ value: Value, now: Date, interval: TimeInterval) -> (date: Date?, replaced: Value?) {
+        var replaced: Value? = value
+        swap(&pending, &replaced)
+        guard replaced == nil else { return (nil, replaced) }
+        guard let previousDate, previousDate <= now else { return (now, nil) }
+        return (max(now, previousDate.adding(schedulerInterval: interval)), nil)
     }
 
     /// Takes the waiting value out, recording `date` as the emission's date.
@@ -161,17 +170,20 @@ private struct ThrottleWhileState<Value> {
         return held
     }
 
-    /// Whether `value` passes now; otherwise it is held.
-    mutating func passes(_ value: Value) -> Bool {
-        guard isThrottling else { return true }
-        held = value
-        return false
+    /// Whether `value` passes now; otherwise it is held, and the value it replaces
+    /// is returned, for the caller to release after the lock.
+    mutating func passes(_ value: Value) -> (passes: Bool, replaced: Value?) {
+        guard isThrottling else { return (true, nil) }
+        var replaced: Value? = value
+        swap(&held, &replaced)
+        return (false, replaced)
     }
 
-    /// Drops the held value for good.
-    mutating func terminate() {
+    /// Drops the held value for good; returns it, for the caller to release after
+    /// the lock.
+    mutating func terminate() -> Value? {
         isTerminated = true
-        held = nil
+        return held.take()
     }
 }
 
