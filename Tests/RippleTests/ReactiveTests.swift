@@ -245,12 +245,15 @@ import Testing
         @MutableProperty var title = "Inbox"
     }
 
-    @Test func mainActorViewBindsToAViewModel() {
+    // A key path to a main-actor property is applied on the main actor: at once
+    // unless other work waits on the main queue (tests running in parallel may
+    // have queued some), so the tests wait for it.
+    @Test func mainActorViewBindsToAViewModel() async {
         let view = TitleView()
         let viewModel = ViewModel()
         view.reactive[\.title] <~ viewModel.$title
         viewModel.title = "Archive"
-        #expect(view.title == "Archive")
+        #expect(await yieldUntil(within: 10) { view.title == "Archive" })
     }
 
     @Test func mainActorViewBindingEndsAtDeinit() {
@@ -266,13 +269,13 @@ import Testing
         #expect(disposable?.isDisposed == true)
     }
 
-    @Test func mainActorViewWithAnOwnedLifetimeEndsItsBindingsAtDeinit() {
+    @Test func mainActorViewWithAnOwnedLifetimeEndsItsBindingsAtDeinit() async {
         let viewModel = ViewModel()
         let recorder = Recorder<String>()
         var view: BadgeView? = BadgeView()
         let disposable = view?.reactive[\.badge] <~ viewModel.$title
         viewModel.$title.signal.take(duringLifetimeOf: view!).observe(recorder.observer())
-        #expect(view?.badge == "Inbox")
+        #expect(await yieldUntil(within: 10) { view?.badge == "Inbox" })
         view = nil
         #expect(disposable?.isDisposed == true)
         #expect(recorder.entries == ["COMPLETED"])
