@@ -63,6 +63,12 @@ import Testing
         #expect(renderer.render(first) == 0)
     }
 
+    @Test func anEmptyFrameOnlyClearsTheScreen() {
+        var renderer = Renderer()
+        renderer.render(ScreenBuffer(columns: 0, rows: 3), cursor: Position(column: 0, row: 0))
+        #expect(written(renderer) == "⎋[m⎋[H⎋[2J⎋[?25l")
+    }
+
     // MARK: Changed cells and cursor moves
 
     @Test func onlyTheChangedCellsAreWritten() {

@@ -55,8 +55,9 @@ public struct Renderer: Sendable {
         self.synchronizedOutput = synchronizedOutput
     }
 
-    /// Makes the next `render` clear the screen and paint everything, as after the
-    /// terminal was cleared or written to by someone else: the renderer then assumes
+    /// Makes the next `render` clear the screen and paint everything, as needed after
+    /// the terminal was cleared or written to by someone else, or after a window size
+    /// change (the terminal may have reflowed its content): the renderer then assumes
     /// nothing about the terminal's colours, cursor position or cursor visibility.
     public mutating func invalidate() {
         needsFullRepaint = true
@@ -69,8 +70,8 @@ public struct Renderer: Sendable {
     /// Puts the bytes that turn the terminal's screen into `frame` into `output` and
     /// returns how many there are (0 when nothing changed).
     ///
-    /// With `cursor`, the terminal's cursor is left visible at that position (for a
-    /// text field); without, it is hidden.
+    /// With `cursor` inside the frame, the terminal's cursor is left visible at that
+    /// position (for a text field); without, it is hidden.
     @discardableResult
     public mutating func render(_ frame: ScreenBuffer, cursor visibleCursor: Position? = nil) -> Int {
         output.removeAll(keepingCapacity: true)
@@ -82,7 +83,7 @@ public struct Renderer: Sendable {
         var shown = previous
         previous = []
         frame.cells.withUnsafeBufferPointer { next in
-            for row in 0..<rows {
+            for row in 0..<(columns > 0 ? rows : 0) {
                 paintRow(row, of: next, over: &shown)
             }
         }
