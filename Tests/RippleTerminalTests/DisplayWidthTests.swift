@@ -68,6 +68,11 @@ import Testing
         #expect(Character("\u{263A}\u{FE0F}").displayWidth == 2)
     }
 
+    @Test func aSkinToneModifierMakesATextDefaultEmojiWide() {
+        #expect(Character("\u{261D}").displayWidth == 1)
+        #expect(Character("\u{261D}\u{1F3FD}").displayWidth == 2)
+    }
+
     @Test func aStringIsTheSumOfItsClusters() {
         #expect("ab中😀e\u{301}".displayWidth == 1 + 1 + 2 + 2 + 1)
         #expect("".displayWidth == 0)

@@ -4,9 +4,10 @@
 // for East Asian Wide and Fullwidth characters and for emoji presentation (UAX #11,
 // UTS #51), none for marks, format characters and controls, one otherwise (East Asian
 // Ambiguous characters count as one). A text-default emoji followed by U+FE0F
-// (VARIATION SELECTOR-16) takes two. So a flag, a keycap, a skin-toned emoji and a ZWJ
-// sequence are each one two-column cluster, and `"e\u{301}"` is one column. The tables
-// come from the Unicode data files (see DisplayWidthTables.swift).
+// (VARIATION SELECTOR-16) or by a skin-tone modifier takes two. So a flag, a keycap, a
+// skin-toned emoji and a ZWJ sequence are each one two-column cluster, and
+// `"e\u{301}"` is one column. The tables come from the Unicode data files (see
+// DisplayWidthTables.swift).
 
 extension Unicode.Scalar {
     /// The columns this scalar takes on its own in a terminal: 0 for controls, marks and
@@ -34,8 +35,8 @@ extension Character {
     /// The columns this grapheme cluster takes in a terminal: 0, 1 or 2.
     ///
     /// It is the width of the cluster's first scalar that takes space, or 2 when that
-    /// scalar is a text-default emoji followed by U+FE0F. A cluster of marks or
-    /// controls alone (`"\u{301}"`, `"\r\n"`) takes 0 columns.
+    /// scalar is a text-default emoji followed by U+FE0F or a skin-tone modifier. A
+    /// cluster of marks or controls alone (`"\u{301}"`, `"\r\n"`) takes 0 columns.
     public var displayWidth: Int {
         let scalars = unicodeScalars
         let first = scalars.first!.value
@@ -44,8 +45,8 @@ extension Character {
         while let scalar = iterator.next() {
             let width = scalar.displayWidth
             if width == 0 { continue }
-            if width == 1 && scalar.isTextDefaultEmoji,
-               let following = iterator.next(), following.value == 0xFE0F {
+            if width == 1 && scalar.isTextDefaultEmoji, let following = iterator.next(),
+               following.value == 0xFE0F || (0x1F3FB...0x1F3FF).contains(following.value) {
                 return 2
             }
             return width
