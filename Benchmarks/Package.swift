@@ -19,6 +19,7 @@ let package = Package(
             name: "ripple-bench",
             dependencies: [
                 .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTerminal", package: "Ripple"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]

@@ -30,7 +30,8 @@ struct Workload {
     var metric = Metric.nanoseconds
     /// The checksum every implementation must return.
     let expected: Int
-    let baseline: Body
+    /// `nil` for a Ripple-only workload (the terminal renderer has nothing to compare with).
+    let baseline: Body?
     let ripple: Body
     /// `nil` where OpenCombine cannot express the workload at all.
     let openCombine: Body?
