@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "Ripple", targets: ["Ripple"]),
         .library(name: "RippleTesting", targets: ["RippleTesting"]),
+        .library(name: "RippleTerminal", targets: ["RippleTerminal"]),
         .executable(name: "ripple-tour", targets: ["ripple-tour"]),
     ],
     targets: [
@@ -17,6 +18,7 @@ let package = Package(
             dependencies: ["Ripple"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .target(name: "RippleTerminal", dependencies: ["Ripple"]),
         .target(name: "RippleTour", dependencies: ["Ripple", "RippleTesting"]),
         .executableTarget(name: "ripple-tour", dependencies: ["RippleTour"]),
         .testTarget(name: "RippleTests", dependencies: ["Ripple"]),
@@ -26,6 +28,7 @@ let package = Package(
             dependencies: ["RippleTesting", "Ripple"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .testTarget(name: "RippleTerminalTests", dependencies: ["RippleTerminal", "Ripple"]),
         // Client code in Swift 6 mode (complete concurrency checking), pinned so
         // that it stays a Swift 6 client whatever the package default becomes.
         .testTarget(
