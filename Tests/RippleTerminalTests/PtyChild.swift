@@ -109,7 +109,10 @@ final class PtyChild {
     }
 
     deinit {
-        if case .timedOut = ending ?? .timedOut { kill(pid, SIGKILL) }
+        if ending == nil {
+            kill(pid, SIGKILL)
+            _ = waitpid(pid, nil, 0)
+        }
         close(master)
         close(terminal)
         if let outputPipe { close(outputPipe) }

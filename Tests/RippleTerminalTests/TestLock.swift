@@ -1,4 +1,8 @@
+#if canImport(Darwin)
+import Darwin
+#else
 import Glibc
+#endif
 
 /// A pthread mutex for test helpers (visible to the thread sanitizer).
 final class TestLock: @unchecked Sendable {  // the mutex is the synchronisation
