@@ -29,6 +29,12 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(name: "RippleTerminalTests", dependencies: ["RippleTerminal", "Ripple"]),
+        // Run in a pseudo-terminal by RippleTerminalTests' Pty suite; not a product.
+        .executableTarget(
+            name: "terminal-session-probe",
+            dependencies: ["RippleTerminal"],
+            path: "Tests/TerminalSessionProbe"
+        ),
         // Client code in Swift 6 mode (complete concurrency checking), pinned so
         // that it stays a Swift 6 client whatever the package default becomes.
         .testTarget(

@@ -1,0 +1,184 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Dispatch
+import Ripple
+import Synchronization
+
+// TerminalSession: the process's terminal, taken over for a full-screen app, and
+// always given back.
+//
+// Opening checks first that standard input and output are terminals and that TERM
+// names one that can draw (not unset, not `dumb`); otherwise it throws before
+// writing a byte. Then it arms the restore (see TerminalRestore), puts the terminal
+// in raw mode and writes the enter sequence (alternate screen, hidden cursor,
+// bracketed paste, SGR mouse; see TerminalModes). The terminal is restored exactly
+// once: by `close()` (also run by `deinit`), at `exit`, or by the handler of a
+// terminating signal or a crash, which then lets the signal end the process as it
+// would have.
+//
+// Input is read by a Dispatch read source on the main queue and decoded by an
+// `InputReader` whose quiet-time flush also runs on the main queue: `input` delivers
+// every event on the main queue, and completes when the session closes or the
+// terminal hangs up. `size` follows SIGWINCH, also on the main queue. One session
+// can be open per process at a time.
+
+/// The process's terminal (standard input and output) in raw mode on the
+/// alternate screen, for a full-screen app; restored when the session closes, the
+/// process exits, is killed, or crashes.
+///
+/// ```swift
+/// let terminal = TerminalSession.openOrExit()
+/// terminal.input.observeValues { event in
+///     if event == .key(KeyEvent(.character("q"))) { terminal.close(); exit(0) }
+/// }
+/// terminal.write("\u{1B}[H" + "Hello")
+/// dispatchMain()
+/// ```
+public final class TerminalSession: Sendable {
+    /// The window's size; changes arrive on the main queue.
+    public let size: Property<TerminalSize>
+
+    /// Keys, pastes and mouse events, delivered on the main queue; completes when
+    /// the session closes or the terminal hangs up.
+    public let input: Signal<InputEvent, Never>
+
+    private let reader: InputReader
+    private let currentSize: MutableProperty<TerminalSize>
+    /// The read and SIGWINCH sources, until ``close()`` cancels them.
+    private let sources: Protected<[any DispatchSourceProtocol]>
+    private let handledSignals: [Int32]
+    private let isOpen = Atomic<Bool>(true)
+
+    private static let inputDescriptor: Int32 = STDIN_FILENO
+    private static let outputDescriptor: Int32 = STDOUT_FILENO
+
+    /// Takes over the terminal.
+    ///
+    /// - Parameter escapeTimeout: how long the input must stay quiet after an ESC
+    ///   before it counts as the Esc key rather than the start of a sequence.
+    /// - Throws: ``TerminalSessionError`` when standard input or output is not a
+    ///   terminal, `TERM` is unset or `dumb`, a session is already open, or the
+    ///   terminal cannot be set up; nothing has been written then.
+    public init(escapeTimeout: Duration = .milliseconds(25)) throws(TerminalSessionError) {
+        guard isatty(Self.inputDescriptor) == 1 else { throw .inputIsNotATerminal }
+        guard isatty(Self.outputDescriptor) == 1 else { throw .outputIsNotATerminal }
+        guard let type = getenv("TERM").map({ String(cString: $0) }), !type.isEmpty else { throw .terminalTypeUnknown }
+        guard type != "dumb" else { throw .dumbTerminal }
+        var original = termios()
+        guard tcgetattr(Self.inputDescriptor, &original) == 0 else { throw .systemCallFailed("tcgetattr", errno: errno) }
+        guard TerminalRestore.arm(
+            input: Self.inputDescriptor, output: Self.outputDescriptor, original: original, bytes: TerminalModes.restore
+        ) else { throw .alreadyOpen }
+        handledSignals = TerminalRestore.installSignalHandlers()
+        var raw = TerminalModes.raw(from: original)
+        guard tcsetattr(Self.inputDescriptor, TCSANOW, &raw) == 0 else {
+            let error = errno
+            TerminalRestore.removeSignalHandlers(handledSignals)
+            TerminalRestore.restore()
+            throw .systemCallFailed("tcsetattr", errno: error)
+        }
+        _ = TerminalModes.enter.withUnsafeBytes { writeAll(Self.outputDescriptor, $0.baseAddress!, $0.count) }
+
+        let currentSize = MutableProperty(Self.querySize())
+        self.currentSize = currentSize
+        size = Property(currentSize)
+        TerminalRestore.ignoreWindowChanges()
+        let resizeSource = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
+        resizeSource.setEventHandler {
+            currentSize.value = Self.querySize()
+        }
+
+        let reader = InputReader(escapeTimeout: escapeTimeout, scheduler: QueueScheduler.main)
+        self.reader = reader
+        input = reader.events
+        let inputSource = DispatchSource.makeReadSource(fileDescriptor: Self.inputDescriptor, queue: .main)
+        inputSource.setEventHandler {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = buffer.withUnsafeMutableBytes { read(Self.inputDescriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                reader.receive(buffer[..<count])
+            } else if count < 0 ? errno != EINTR && errno != EAGAIN : Self.inputHungUp() {
+                inputSource.cancel()
+                reader.finish()
+            }
+        }
+        sources = Protected([resizeSource, inputSource])
+        resizeSource.resume()
+        inputSource.resume()
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Opens a session for an app's entry point: if the terminal cannot be taken
+    /// over, prints why to standard error (`name: reason`) and exits with status 1,
+    /// having written nothing to standard output.
+    public static func openOrExit(escapeTimeout: Duration = .milliseconds(25)) -> TerminalSession {
+        do {
+            return try TerminalSession(escapeTimeout: escapeTimeout)
+        } catch {
+            let name = CommandLine.arguments.first?.split(separator: "/").last.map(String.init) ?? "error"
+            let message = Array("\(name): \(error)\n".utf8)
+            _ = message.withUnsafeBytes { writeAll(STDERR_FILENO, $0.baseAddress!, $0.count) }
+            exit(1)
+        }
+    }
+
+    /// Writes `bytes` to the terminal, all of them (a partial write or an interrupted
+    /// one goes on). Call it from one thread at a time, normally the main thread.
+    ///
+    /// - Returns: false if the session is closed or the terminal cannot be written
+    ///   (it hung up).
+    @discardableResult
+    public func write(_ bytes: some Collection<UInt8>) -> Bool {
+        guard isOpen.load(ordering: .acquiring) else { return false }
+        let written = bytes.withContiguousStorageIfAvailable { buffer in
+            buffer.isEmpty || writeAll(Self.outputDescriptor, buffer.baseAddress!, buffer.count)
+        }
+        return written ?? write(Array(bytes))
+    }
+
+    /// Writes `text` as UTF-8 to the terminal; see the byte form of `write`.
+    @discardableResult
+    public func write(_ text: String) -> Bool {
+        write(Array(text.utf8))
+    }
+
+    /// Gives the terminal back: leaves the alternate screen, shows the cursor,
+    /// switches off bracketed paste and mouse reports, restores the terminal's
+    /// original settings and signal actions, and completes ``input``. Later calls do
+    /// nothing.
+    public func close() {
+        guard isOpen.exchange(false, ordering: .acquiringAndReleasing) else { return }
+        let open = sources.withLock { sources in
+            defer { sources = [] }
+            return sources
+        }
+        for source in open { source.cancel() }
+        TerminalRestore.restore()
+        TerminalRestore.removeSignalHandlers(handledSignals)
+        TerminalRestore.restoreWindowChangeAction()
+        reader.finish()
+    }
+
+    /// Whether the terminal hung up: a read found nothing although the source
+    /// fired (with VMIN = 0, an empty read alone can also mean no data yet).
+    private static func inputHungUp() -> Bool {
+        var state = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&state, 1, 0) > 0 && state.revents & Int16(POLLHUP | POLLERR) != 0
+    }
+
+    private static func querySize() -> TerminalSize {
+        var window = winsize()
+        guard ioctl(outputDescriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else {
+            return TerminalSize(columns: 80, rows: 24)
+        }
+        return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
+    }
+}
