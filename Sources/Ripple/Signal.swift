@@ -39,7 +39,8 @@
 /// value has `callAsFunction(with:)`. A method that shares its base name with a
 /// static form keeps Swift 6.3 from inferring `Value` in `Signal.merge(a, b)` next
 /// to a conditional `Sendable` conformance (swiftlang/swift#80146; the compile
-/// probes in `Tests/RippleClientTests` reproduce it), and a property does not.
+/// probes in `Tests/RippleClientTests` reproduce it), and a property does not. See
+/// ``Merging`` and ``Pairing``.
 public final class Signal<Value, Error: Swift.Error> {
     @usableFromInline let core: Core
 

@@ -20,7 +20,7 @@ import Testing
     ]
 
     @Test func bytesSplitAnywhereBetweenChunksDecodeAsInOneChunk() {
-        var generator = SeededGenerator(seed: 19)
+        var generator = SeededRandom(seed: 19)
         for _ in 0..<2_000 {
             let chosen = (0..<Int.random(in: 1...8, using: &generator)).map { _ in Self.tokens.randomElement(using: &generator)! }
             let bytes = Array(chosen.map(\.bytes).joined().utf8)
@@ -51,7 +51,7 @@ import Testing
     }
 
     /// Bytes biased towards the ones that start and continue sequences and UTF-8.
-    static func garbage(using generator: inout SeededGenerator) -> [UInt8] {
+    static func garbage(using generator: inout SeededRandom) -> [UInt8] {
         let interesting: [UInt8] = Array("\u{1B}[O<;:?~MmZ0123456789".utf8) + [0x00, 0x0D, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xE4, 0xED, 0xF0, 0xF4, 0xF8, 0xFF]
         return (0..<Int.random(in: 0...40, using: &generator)).map { _ in
             Bool.random(using: &generator) ? interesting.randomElement(using: &generator)! : UInt8.random(in: 0...255, using: &generator)
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func randomGarbageNeverTrapsAndTextAfterAQuietFlushDecodes() {
-        var generator = SeededGenerator(seed: 2_019)
+        var generator = SeededRandom(seed: 2_019)
         let pasteStart = Array("\u{1B}[200~".utf8)
         var cases = 0
         while cases < 5_000 {
@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func randomGarbageFollowedByAnEscapeSequenceResynchronises() {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SeededRandom(seed: 7)
         let pasteStart = Array("\u{1B}[200~".utf8)
         var cases = 0
         while cases < 2_000 {

@@ -85,24 +85,8 @@ extension Signal {
     /// A callable value rather than a method, so that `Signal.combineLatest(a, b)`
     /// keeps inferring its generic arguments (see "Instance forms" at ``Signal``).
     @inlinable
-    public var combineLatest: CombiningLatest {
-        CombiningLatest(self)
-    }
-
-    /// `signal.combineLatest(with: other)`: see ``combineLatest``.
-    public struct CombiningLatest {
-        @usableFromInline let base: Signal
-
-        @inlinable
-        init(_ base: Signal) {
-            self.base = base
-        }
-
-        /// Combines the latest values of the signal and `other` into pairs.
-        @inlinable
-        public func callAsFunction<U>(with other: Signal<U, Error>) -> Signal<(Value, U), Error> {
-            Signal.combineLatest(base, other)
-        }
+    public var combineLatest: Pairing {
+        Pairing(self, .combineLatest)
     }
 }
 
@@ -224,23 +208,7 @@ extension SignalProducer {
     /// `SignalProducer.combineLatest(a, b)` keeps inferring its generic arguments
     /// (see "Instance forms" at ``Signal``).
     @inlinable
-    public var combineLatest: CombiningLatest {
-        CombiningLatest(self)
-    }
-
-    /// `producer.combineLatest(with: other)`: see ``combineLatest``.
-    public struct CombiningLatest {
-        @usableFromInline let base: SignalProducer
-
-        @inlinable
-        init(_ base: SignalProducer) {
-            self.base = base
-        }
-
-        /// Combines the latest values of the producer and `other` into pairs; the
-        /// producer's run starts first.
-        public func callAsFunction<U>(with other: SignalProducer<U, Error>) -> SignalProducer<(Value, U), Error> {
-            base.lift(with: other) { $0.combineLatest(with: $1) }
-        }
+    public var combineLatest: Pairing {
+        Pairing(self, .combineLatest)
     }
 }

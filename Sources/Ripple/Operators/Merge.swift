@@ -57,22 +57,6 @@ extension Signal {
     public var merge: Merging {
         Merging(self)
     }
-
-    /// `signal.merge(with: other)`: see ``merge``.
-    public struct Merging {
-        @usableFromInline let base: Signal
-
-        @inlinable
-        init(_ base: Signal) {
-            self.base = base
-        }
-
-        /// Forwards the values of the signal and of `other` as they arrive.
-        @inlinable
-        public func callAsFunction(with other: Signal) -> Signal {
-            Signal.merge(base, other)
-        }
-    }
 }
 
 extension SignalProducer {
@@ -102,21 +86,5 @@ extension SignalProducer {
     @inlinable
     public var merge: Merging {
         Merging(self)
-    }
-
-    /// `producer.merge(with: other)`: see ``merge``.
-    public struct Merging {
-        @usableFromInline let base: SignalProducer
-
-        @inlinable
-        init(_ base: SignalProducer) {
-            self.base = base
-        }
-
-        /// Forwards the values of the producer and of `other` as they arrive; the
-        /// producer's run starts first.
-        public func callAsFunction(with other: SignalProducer) -> SignalProducer {
-            base.lift(with: other) { $0.merge(with: $1) }
-        }
     }
 }

@@ -65,24 +65,8 @@ extension Signal {
     /// A callable value rather than a method, so that `Signal.zip(a, b)` keeps
     /// inferring its generic arguments (see "Instance forms" at ``Signal``).
     @inlinable
-    public var zip: Zipping {
-        Zipping(self)
-    }
-
-    /// `signal.zip(with: other)`: see ``zip``.
-    public struct Zipping {
-        @usableFromInline let base: Signal
-
-        @inlinable
-        init(_ base: Signal) {
-            self.base = base
-        }
-
-        /// Zips the signal with `other` into pairs.
-        @inlinable
-        public func callAsFunction<U>(with other: Signal<U, Error>) -> Signal<(Value, U), Error> {
-            Signal.zip(base, other)
-        }
+    public var zip: Pairing {
+        Pairing(self, .zip)
     }
 }
 
@@ -233,23 +217,7 @@ extension SignalProducer {
     /// A callable value rather than a method, so that `SignalProducer.zip(a, b)`
     /// keeps inferring its generic arguments (see "Instance forms" at ``Signal``).
     @inlinable
-    public var zip: Zipping {
-        Zipping(self)
-    }
-
-    /// `producer.zip(with: other)`: see ``zip``.
-    public struct Zipping {
-        @usableFromInline let base: SignalProducer
-
-        @inlinable
-        init(_ base: SignalProducer) {
-            self.base = base
-        }
-
-        /// Zips the producer with `other` into pairs; the producer's run starts
-        /// first.
-        public func callAsFunction<U>(with other: SignalProducer<U, Error>) -> SignalProducer<(Value, U), Error> {
-            base.lift(with: other) { $0.zip(with: $1) }
-        }
+    public var zip: Pairing {
+        Pairing(self, .zip)
     }
 }

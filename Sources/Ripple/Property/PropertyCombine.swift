@@ -20,8 +20,8 @@ extension PropertyProtocol {
     ///
     /// A callable value rather than a method, so that `Property.combineLatest(a, b)`
     /// keeps inferring its generic arguments (see "Instance forms" at ``Signal``).
-    public var combineLatest: PropertyCombiningLatest<Self> {
-        PropertyCombiningLatest(base: self)
+    public var combineLatest: PropertyPairing<Self> {
+        PropertyPairing(self, .combineLatest)
     }
 
     /// The instance form of `zip`: `property.zip(with: other)` is a property whose
@@ -31,8 +31,8 @@ extension PropertyProtocol {
     ///
     /// A callable value rather than a method, so that `Property.zip(a, b)` keeps
     /// inferring its generic arguments (see "Instance forms" at ``Signal``).
-    public var zip: PropertyZipping<Self> {
-        PropertyZipping(base: self)
+    public var zip: PropertyPairing<Self> {
+        PropertyPairing(self, .zip)
     }
 
     /// A property whose value pairs every value with the one before it; the
@@ -120,24 +120,3 @@ extension Property {
     }
 }
 
-/// `property.combineLatest(with: other)`: see ``PropertyProtocol/combineLatest``.
-public struct PropertyCombiningLatest<Base: PropertyProtocol> {
-    let base: Base
-
-    /// A property whose value pairs the property's value with `other`'s, changing
-    /// whenever either changes; it completes once both have gone away.
-    public func callAsFunction<Other: PropertyProtocol>(with other: Other) -> Property<(Base.Value, Other.Value)> {
-        base.lift { $0.combineLatest(with: other.producer) }
-    }
-}
-
-/// `property.zip(with: other)`: see ``PropertyProtocol/zip``.
-public struct PropertyZipping<Base: PropertyProtocol> {
-    let base: Base
-
-    /// A property whose value pairs the n-th values of the property and `other`;
-    /// it completes once one has gone away and none of its values is left to pair.
-    public func callAsFunction<Other: PropertyProtocol>(with other: Other) -> Property<(Base.Value, Other.Value)> {
-        base.lift { $0.zip(with: other.producer) }
-    }
-}
