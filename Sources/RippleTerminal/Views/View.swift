@@ -1,0 +1,147 @@
+import Ripple
+
+// View: a rectangle of the window that sizes itself, draws itself, holds subviews and
+// may take the keyboard focus — the terminal's UIView.
+//
+// Views are main-actor objects. A window lays the tree out (each view's
+// `layoutSubviews` sets its subviews' frames, in window coordinates) and draws it in
+// tree order, parents before children, each clipped to its frame and its
+// ancestors'. A change that affects layout or looks calls `setNeedsLayout()` or
+// `setNeedsDisplay()`, which only mark the window: it lays out and draws once per UI
+// turn however many changes came. A hidden view, and everything under it, takes no
+// space, draws nothing and cannot be focused. A view's `lifetime` ends when it is
+// deinitialised, and with it every binding into the view.
+
+/// A rectangle of the window: the base class of every view and control.
+///
+/// Subclass it to draw (``draw(in:)``), to report a size (``sizeThatFits(_:)``), to
+/// place subviews (``layoutSubviews()``), or to handle keys that bubble up from the
+/// focused view (``handleKey(_:)`` — a screen that closes on Esc).
+///
+/// ```swift
+/// let title = Label("Search")
+/// title.reactive.text <~ viewModel.title   // ends when `title` is deinitialised
+/// ```
+@MainActor
+open class View: ReactiveExtensionsProvider, LifetimeProvider {
+    /// Ends when the view is deinitialised, ending the bindings into it.
+    public nonisolated let lifetime: Lifetime
+    private let lifetimeToken: Lifetime.Token
+
+    /// The views this view contains, in drawing and focus order.
+    public private(set) var subviews: [View] = []
+    /// The view that contains this one, if any.
+    public private(set) weak var superview: View?
+    /// The window, when this view is its root.
+    weak var host: Window?
+
+    /// The view's rectangle in window coordinates, set by its superview's layout
+    /// (the window's size, for the root).
+    public var frame = Rect(column: 0, row: 0, columns: 0, rows: 0)
+
+    /// Whether the view is hidden: it then takes no space in a stack, draws nothing,
+    /// and neither it nor its subviews can be focused.
+    public var isHidden = false {
+        didSet { if isHidden != oldValue { setNeedsLayout() } }
+    }
+
+    /// How a stack sizes the view along its axis; `.fitting` by default.
+    public var sizing: Sizing = .fitting {
+        didSet { if sizing != oldValue { setNeedsLayout() } }
+    }
+
+    /// A view with no subviews and an empty frame.
+    public init() {
+        (lifetime, lifetimeToken) = Lifetime.make()
+    }
+
+    /// The window showing the view, if it is in one.
+    public var window: Window? {
+        host ?? superview?.window
+    }
+
+    /// Adds `view` as the last subview, taking it from its current superview first.
+    public func addSubview(_ view: View) {
+        view.removeFromSuperview()
+        subviews.append(view)
+        view.superview = self
+        setNeedsLayout()
+    }
+
+    /// Takes the view out of its superview; focus leaves it at the next layout.
+    public func removeFromSuperview() {
+        guard let superview else { return }
+        superview.subviews.removeAll { $0 === self }
+        self.superview = nil
+        superview.setNeedsLayout()
+    }
+
+    /// The size the view would like, given `proposal`, the space it may get. By
+    /// default, the largest fitting size among the visible subviews (they overlap).
+    open func sizeThatFits(_ proposal: Size) -> Size {
+        subviews.lazy.filter { !$0.isHidden }.reduce(Size.zero) { size, view in
+            let fitting = view.sizeThatFits(proposal)
+            return Size(columns: max(size.columns, fitting.columns), rows: max(size.rows, fitting.rows))
+        }
+    }
+
+    /// Sets the frames of the subviews from this view's frame. By default each
+    /// subview takes the whole frame.
+    open func layoutSubviews() {
+        for view in subviews {
+            view.frame = frame
+        }
+    }
+
+    /// Draws the view into `context`, which is clipped to its frame; subviews are
+    /// drawn afterwards, over it. Draws nothing by default.
+    open func draw(in context: inout DrawingContext) {}
+
+    /// Whether the view can take the focus now (hidden ancestors aside); `false` by
+    /// default. Controls can while they are enabled.
+    open var canBecomeFocused: Bool {
+        false
+    }
+
+    /// Whether the view has the window's focus.
+    public var isFocused: Bool {
+        window?.focusedView === self
+    }
+
+    /// Handles a key that reached this view: first the focused view, then each of
+    /// its ancestors until one returns `true`. Returns `false` by default.
+    open func handleKey(_ event: KeyEvent) -> Bool {
+        false
+    }
+
+    /// Handles pasted text given to the focused view; returns `false` by default.
+    open func handlePaste(_ text: String) -> Bool {
+        false
+    }
+
+    /// Where the terminal's cursor should show while the view is focused, in the
+    /// view's coordinates; `nil` (the default) hides it.
+    open var cursorPosition: Position? {
+        nil
+    }
+
+    /// Asks the window for a layout (and a render) in the coming UI turn.
+    public func setNeedsLayout() {
+        window?.setNeedsLayout()
+    }
+
+    /// Asks the window for a render in the coming UI turn.
+    public func setNeedsDisplay() {
+        window?.setNeedsDisplay()
+    }
+
+    /// Whether the view and all its ancestors are visible.
+    var isVisibleInTree: Bool {
+        var view: View? = self
+        while let current = view {
+            if current.isHidden { return false }
+            view = current.superview
+        }
+        return true
+    }
+}

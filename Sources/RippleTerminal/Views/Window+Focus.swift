@@ -1,0 +1,76 @@
+// The focus chain: the views that can take the focus, in tree order (a view before
+// its subviews, subviews in order), skipping hidden subtrees.
+//
+// Tab moves to the next such view after the focused one and Shift-Tab to the
+// previous, both wrapping around. Each render, before drawing, focuses the first
+// focusable view when nothing has the focus, or when the focused view has left the
+// tree or been hidden. A focused control that becomes disabled keeps the focus (a button
+// running its action stays put) but Tab skips disabled controls.
+
+extension Window {
+    /// The views that can take the focus now, in tree order.
+    public var focusableViews: [View] {
+        visibleViews.filter(\.canBecomeFocused)
+    }
+
+    /// Gives the focus to `view` if it is in this window, visible and focusable;
+    /// returns whether it now has the focus.
+    @discardableResult
+    public func focus(_ view: View) -> Bool {
+        guard view.window === self, view.isVisibleInTree, view.canBecomeFocused else { return false }
+        moveFocus(to: view)
+        return true
+    }
+
+    /// Moves the focus to the next focusable view in tree order, wrapping around.
+    public func focusNext() {
+        moveFocus(by: 1)
+    }
+
+    /// Moves the focus to the previous focusable view in tree order, wrapping around.
+    public func focusPrevious() {
+        moveFocus(by: -1)
+    }
+
+    /// Every visible view, in tree order.
+    private var visibleViews: [View] {
+        var views: [View] = []
+        func visit(_ view: View) {
+            guard !view.isHidden else { return }
+            views.append(view)
+            view.subviews.forEach(visit)
+        }
+        visit(root)
+        return views
+    }
+
+    /// Steps from the focused view through the visible views in tree order (the
+    /// focused view need not be focusable itself) to the next focusable one.
+    private func moveFocus(by step: Int) {
+        let views = visibleViews
+        guard !views.isEmpty else { return }
+        let start = focusedView.flatMap { focused in views.firstIndex { $0 === focused } }
+            ?? (step > 0 ? views.count - 1 : 0)
+        var index = start
+        for _ in 0..<views.count {
+            index = (index + step + views.count) % views.count
+            if views[index].canBecomeFocused {
+                moveFocus(to: views[index])
+                return
+            }
+        }
+    }
+
+    private func moveFocus(to view: View?) {
+        guard view !== focusedView else { return }
+        focusedView = view
+        setNeedsDisplay()
+    }
+
+    /// Before a render: focuses the first focusable view when nothing is focused or
+    /// the focused view has left the window or been hidden.
+    func keepFocusValid() {
+        if let focused = focusedView, focused.window === self, focused.isVisibleInTree { return }
+        moveFocus(to: focusableViews.first)
+    }
+}

@@ -1,0 +1,160 @@
+import Ripple
+
+// Window: the host of a view tree — its size, its screen buffer, its renderer, its
+// focus — and the one place where layout and drawing happen.
+//
+// Views never draw on their own: `setNeedsLayout()` and `setNeedsDisplay()` mark the
+// window and schedule one render on its scheduler, and further requests before that
+// render runs are folded into it. So a burst of changes in one UI turn — 1,000
+// property sets — lays out and paints once. The default scheduler is
+// `QueueScheduler.main`, which always runs work in a later turn of the main queue
+// (`UIScheduler` would run it at once on the main thread, painting on the first
+// change); tests inject a `TestScheduler`, or use `VirtualTerminal`. A render lays out
+// if needed, draws the tree into the buffer, has the renderer turn it into bytes, and
+// hands them to `onRender` (the terminal run loop writes them).
+
+/// The host of a view tree: lays it out at its size, draws it into a screen buffer,
+/// renders the changes, and routes input to the focused view.
+///
+/// ```swift
+/// let window = Window(root: screen, size: TerminalSize(columns: 80, rows: 24))
+/// window.onRender = { bytes in session.write(bytes) }
+/// window.send(.key(KeyEvent(.tab)))
+/// ```
+@MainActor
+public final class Window {
+    /// The view the window shows; its frame is the whole window.
+    public let root: View
+    /// The window's size in cells.
+    public private(set) var size: TerminalSize
+    /// The last frame drawn.
+    public private(set) var screen: ScreenBuffer
+    /// The renderer that turns frames into terminal bytes; its `output` holds the
+    /// last render's.
+    public private(set) var renderer: Renderer
+    /// How many renders have run.
+    public private(set) var renderCount = 0
+    /// Called after each render with the bytes that bring the terminal up to date.
+    public var onRender: (@MainActor (_ output: [UInt8]) -> Void)?
+    /// The view that receives keys first, if any.
+    public internal(set) weak var focusedView: View?
+
+    private let scheduler: any Scheduler
+    private var needsLayout = true
+    private var needsDisplay = false
+    private var isRenderScheduled = false
+
+    /// A window showing `root` at `size`, rendering with `renderer` once per turn of
+    /// `scheduler` (by default the main queue). The first render is scheduled at once.
+    public init(root: View, size: TerminalSize, renderer: Renderer = Renderer(),
+                scheduler: any Scheduler = QueueScheduler.main) {
+        precondition(root.superview == nil && root.window == nil, "a window's root cannot be in another tree")
+        self.root = root
+        self.size = size
+        self.screen = ScreenBuffer(columns: max(size.columns, 0), rows: max(size.rows, 0))
+        self.renderer = renderer
+        self.scheduler = scheduler
+        root.host = self
+        setNeedsLayout()
+    }
+
+    /// Changes the window's size; the next render lays out again and repaints all.
+    public func resize(to newSize: TerminalSize) {
+        guard newSize != size else { return }
+        size = newSize
+        screen.resize(columns: max(newSize.columns, 0), rows: max(newSize.rows, 0))
+        renderer.invalidate()
+        setNeedsLayout()
+    }
+
+    /// Asks for a layout and a render in the coming turn of the scheduler.
+    public func setNeedsLayout() {
+        needsLayout = true
+        setNeedsDisplay()
+    }
+
+    /// Asks for a render in the coming turn of the scheduler; requests made before
+    /// it runs add nothing.
+    public func setNeedsDisplay() {
+        needsDisplay = true
+        guard !isRenderScheduled else { return }
+        isRenderScheduled = true
+        scheduler.schedule { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.isRenderScheduled = false
+                self.renderIfNeeded()
+            }
+        }
+    }
+
+    /// Lays out and renders now if something asked for it since the last render.
+    public func renderIfNeeded() {
+        guard needsDisplay else { return }
+        if needsLayout {
+            needsLayout = false
+            root.frame = screen.bounds
+            layout(root)
+        }
+        keepFocusValid()
+        needsDisplay = false
+        var context = DrawingContext(buffer: screen)
+        screen = ScreenBuffer(columns: 0, rows: 0)
+        context.buffer.clear()
+        draw(root, clippedTo: context.buffer.bounds, into: &context)
+        screen = context.buffer
+        renderCount += 1
+        renderer.render(screen, cursor: cursor)
+        onRender?(renderer.output)
+    }
+
+    /// Where the terminal's cursor shows: the focused view's cursor position, in
+    /// window coordinates, when it lies inside the view's frame; otherwise `nil`.
+    public var cursor: Position? {
+        guard let view = focusedView, let local = view.cursorPosition else { return nil }
+        let position = Position(column: view.frame.column + local.column, row: view.frame.row + local.row)
+        return view.frame.intersection(screen.bounds).contains(position) ? position : nil
+    }
+
+    /// Routes `event`: a key goes to the focused view, then bubbles up its
+    /// ancestors; unhandled, Tab and Shift-Tab move the focus. A paste goes to the
+    /// focused view. Mouse events are not handled yet. Returns whether a view (or
+    /// the focus chain) handled the event.
+    @discardableResult
+    public func send(_ event: InputEvent) -> Bool {
+        switch event {
+        case let .key(key):
+            var view = focusedView
+            while let current = view {
+                if current.handleKey(key) { return true }
+                view = current.superview
+            }
+            guard key.key == .tab, key.modifiers.isSubset(of: .shift) else { return false }
+            if key.modifiers.contains(.shift) { focusPrevious() } else { focusNext() }
+            return true
+        case let .paste(text):
+            return focusedView?.handlePaste(text) ?? false
+        case .mouse:
+            return false
+        }
+    }
+
+    private func layout(_ view: View) {
+        view.layoutSubviews()
+        for subview in view.subviews where !subview.isHidden {
+            layout(subview)
+        }
+    }
+
+    private func draw(_ view: View, clippedTo clip: Rect, into context: inout DrawingContext) {
+        guard !view.isHidden else { return }
+        let visible = clip.intersection(view.frame)
+        guard !visible.isEmpty else { return }
+        context.frame = view.frame
+        context.clip = visible
+        view.draw(in: &context)
+        for subview in view.subviews {
+            draw(subview, clippedTo: visible, into: &context)
+        }
+    }
+}

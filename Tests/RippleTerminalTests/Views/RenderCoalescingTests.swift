@@ -1,0 +1,52 @@
+import Dispatch
+import Ripple
+import RippleTerminal
+import Testing
+
+/// Changes in one UI turn are laid out and painted once.
+@MainActor
+@Suite struct RenderCoalescingTests {
+    @Test func aBurstOfAThousandPropertySetsPaintsOnce() {
+        let label = Label("0")
+        let terminal = VirtualTerminal(columns: 10, rows: 1, root: label)
+        #expect(terminal.renderCount == 1)
+        for value in 1...1_000 {
+            label.text = "\(value)"
+        }
+        #expect(terminal.renderCount == 1)
+        #expect(terminal.lines == ["1000"])
+        #expect(terminal.renderCount == 2)
+    }
+
+    @Test func aThousandBoundValuesPaintOnce() async {
+        let count = MutableProperty(0)
+        let label = Label()
+        label.reactive.text <~ count.map { "\($0)" }
+        let terminal = VirtualTerminal(columns: 10, rows: 1, root: label)
+        await terminal.settle()
+        let before = terminal.renderCount
+        for value in 1...1_000 {
+            count.value = value
+        }
+        await terminal.settle()
+        #expect(terminal.lines == ["1000"])
+        #expect(terminal.renderCount == before + 1)
+    }
+
+    @Test func onTheMainQueueAWindowPaintsOncePerTurnAndHandsOverTheBytes() async {
+        let label = Label("start")
+        let window = Window(root: label, size: TerminalSize(columns: 8, rows: 1))
+        var frames: [[UInt8]] = []
+        window.onRender = { frames.append($0) }
+        for value in 1...1_000 {
+            label.text = "\(value)"
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async { continuation.resume() }
+        }
+        #expect(window.renderCount == 1)
+        #expect(frames.count == 1)
+        #expect(window.screen.lines() == ["1000"])
+        #expect(String(decoding: frames[0], as: UTF8.self).contains("1000"))
+    }
+}
