@@ -11,9 +11,9 @@ import Ripple
 /// Runs an `Action` when a control (of type `Sender`) is acted on.
 ///
 /// ```swift
-/// button.reactive.pressed = CocoaAction(viewModel.search)                         // Action<Void, …>
-/// button.reactive.pressed = CocoaAction(viewModel.delete, input: item.id)         // a fixed input
-/// checkbox.reactive.pressed = CocoaAction(viewModel.setDone) { $0.isOn }          // read from the sender
+/// button.reactive.pressed = CocoaAction(viewModel.search)                   // Action<Void, …>
+/// button.reactive.pressed = CocoaAction(viewModel.delete, input: item.id)   // a fixed input
+/// button.reactive.pressed = CocoaAction(viewModel.open) { $0.title }        // made from the sender
 /// ```
 public final class CocoaAction<Sender> {
     /// Whether the action can run now (it is enabled and not executing).

@@ -9,7 +9,8 @@ import Ripple
 // puts the cursor at the end. A `maximumLength` (in characters) stops typing and
 // cuts pastes; it does not cut text set by code. With `isSecureTextEntry`, each
 // character shows as "*". An empty field shows its placeholder, dim. The field
-// scrolls sideways to keep the cursor in view; it is underlined, reversed while
+// scrolls sideways to keep the cursor in view, never further than the end of the
+// text needs (a shortened text slides back); it is underlined, reversed while
 // focused, and the window's cursor sits at its insertion point.
 
 /// A single line of editable text.
@@ -115,6 +116,8 @@ public final class TextField: Control {
         }
         let shown = shown
         let cursorColumn = shown.prefix(cursorOffset).displayWidth
+        // Never scrolled further than needed to show the end of the text and the cursor after it.
+        scrollColumn = min(scrollColumn, max(shown.displayWidth + 1 - width, 0))
         if cursorColumn < scrollColumn { scrollColumn = cursorColumn }
         if cursorColumn >= scrollColumn + width { scrollColumn = cursorColumn - width + 1 }
         context.put(shown, at: Position(column: -scrollColumn, row: 0), style: style)

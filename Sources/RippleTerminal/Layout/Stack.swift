@@ -80,15 +80,12 @@ public final class Stack: View {
         let lengths = LengthDistribution.lengths(for: demands, in: mainLength, spacing: spacing)
         var offset = 0
         for (view, length) in zip(visible, lengths) {
-            var crossExtent = crossLength
-            var crossOffset = 0
-            if alignment != .fill {
-                crossExtent = min(cross(view.sizeThatFits(proposal)), crossLength)
-                switch alignment {
-                case .leading, .fill: crossOffset = 0
-                case .center: crossOffset = (crossLength - crossExtent) / 2
-                case .trailing: crossOffset = crossLength - crossExtent
-                }
+            let fitting = alignment == .fill ? crossLength : min(cross(view.sizeThatFits(proposal)), crossLength)
+            let (crossExtent, crossOffset) = switch alignment {
+            case .fill: (crossLength, 0)
+            case .leading: (fitting, 0)
+            case .center: (fitting, (crossLength - fitting) / 2)
+            case .trailing: (fitting, crossLength - fitting)
             }
             view.frame = axis == .vertical
                 ? Rect(column: frame.column + crossOffset, row: frame.row + offset, columns: crossExtent, rows: length)

@@ -43,4 +43,18 @@ import Testing
         button.reactive.pressed = nil
         #expect(weakAction == nil)
     }
+
+    @Test func aDeinitialisedButtonReleasesItsActionAndEndsItsEnabledBinding() {
+        weak var weakAction: Action<Void, Int, Never>?
+        weak var weakButton: Button?
+        do {
+            let action = Action<Void, Int, Never> { SignalProducer(value: 1) }
+            let button = Button(title: "Go")
+            button.reactive.pressed = CocoaAction(action)
+            weakAction = action
+            weakButton = button
+        }
+        #expect(weakButton == nil)
+        #expect(weakAction == nil)
+    }
 }

@@ -87,4 +87,15 @@ import Testing
         // one rule cell before the corner.
         #expect(terminal.lines == ["┌ 标 ─┐", "│中文 │", "└─────┘"])
     }
+
+    @Test func resizingTheTerminalLaysTheTreeOutAgain() {
+        let field = TextField(text: "query")
+        field.sizing = .flexible
+        let button = Button(title: "Go")
+        let terminal = VirtualTerminal(columns: 16, rows: 1, root: Stack(.horizontal, spacing: 1, [field, button]))
+        #expect(field.frame.columns == 9)
+        terminal.resize(columns: 20, rows: 1)
+        #expect(field.frame.columns == 13)
+        #expect(terminal.lines == ["query         [ Go ]"])
+    }
 }

@@ -124,6 +124,16 @@ import Testing
         #expect(terminal.cursor == Position(column: 0, row: 0))
     }
 
+    @Test func aShortenedTextSlidesBackIntoTheField() {
+        let terminal = terminal(columns: 5)
+        terminal.type("abcdefg")
+        for _ in 0..<3 {
+            terminal.press(.backspace)
+        }
+        #expect(terminal.lines == ["abcd"])
+        #expect(terminal.cursor == Position(column: 4, row: 0))
+    }
+
     @Test func aLongChineseTextScrollsByWholeCharacters() {
         let terminal = terminal(columns: 5)
         terminal.type("中文字")
