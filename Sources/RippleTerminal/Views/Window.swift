@@ -45,7 +45,9 @@ public final class Window {
     private var isRenderScheduled = false
 
     /// A window showing `root` at `size`, rendering with `renderer` once per turn of
-    /// `scheduler` (by default the main queue). The first render is scheduled at once.
+    /// `scheduler` (by default the main queue). The scheduler must run its work on
+    /// the main actor (each render checks) and after the request returns, so that
+    /// changes made together paint together. The first render is scheduled at once.
     public init(root: View, size: TerminalSize, renderer: Renderer = Renderer(),
                 scheduler: any Scheduler = QueueScheduler.main) {
         precondition(root.superview == nil && root.window == nil, "a window's root cannot be in another tree")

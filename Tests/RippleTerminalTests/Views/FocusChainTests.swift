@@ -68,6 +68,14 @@ import Testing
         #expect(first.isFocused)
     }
 
+    @Test func aFocusedViewRemovedFromTheTreeGivesTheFocusToTheFirstFocusableView() {
+        let terminal = terminal()
+        terminal.window.focus(third)
+        third.removeFromSuperview()
+        #expect(terminal.reversedText == ["[ A ]"])
+        #expect(!third.isFocused)
+    }
+
     @Test func aFocusedButtonThatBecomesDisabledKeepsTheFocusAndTabMovesOn() {
         let terminal = terminal()
         first.isEnabled = false
