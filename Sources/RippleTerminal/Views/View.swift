@@ -68,7 +68,8 @@ open class View: ReactiveExtensionsProvider, LifetimeProvider {
         setNeedsLayout()
     }
 
-    /// Takes the view out of its superview; focus leaves it at the next layout.
+    /// Takes the view out of its superview; if it had the focus, the next render
+    /// gives the focus to the first focusable view.
     public func removeFromSuperview() {
         guard let superview else { return }
         superview.subviews.removeAll { $0 === self }
