@@ -141,13 +141,3 @@ import Testing
         #expect(terminal.cursor == Position(column: 4, row: 0))
     }
 }
-
-/// Values a signal sent, collected on the main actor.
-@MainActor
-final class Recorder<Value> {
-    private(set) var values: [Value] = []
-
-    func append(_ value: Value) {
-        values.append(value)
-    }
-}
