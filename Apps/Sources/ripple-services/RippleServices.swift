@@ -56,7 +56,7 @@ struct RippleServices: AsyncParsableCommand {
         say("ripple-services fidelity: \(configuration.fidelity.rawValue)")
         let host = self.host
         let app = try ServicesApplication.make(configuration: configuration, logger: logger) { port in
-            say("ripple-services listening on http://\(host):\(port)")
+            say("ripple-services listening on \(ServicesConfiguration.baseURL(host: host, port: port))")
         }
         try await app.runService()
         say("ripple-services stopped")

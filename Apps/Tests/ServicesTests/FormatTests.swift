@@ -22,6 +22,12 @@ struct FormatTests {
         #expect(!TodoFormat.isObjectId("0123456789abcdef0123456g"))
     }
 
+    @Test("Base URLs bracket IPv6 hosts")
+    func baseURLs() {
+        #expect(ServicesConfiguration.baseURL(host: "127.0.0.1", port: 8080) == "http://127.0.0.1:8080")
+        #expect(ServicesConfiguration.baseURL(host: "::1", port: 8080) == "http://[::1]:8080")
+    }
+
     @Test("The default data directory follows XDG_DATA_HOME, else ~/.local/share")
     func defaultDataDirectory() {
         #expect(ServicesConfiguration.defaultDataDirectory(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/home/u"]).path == "/x/data/ripple")

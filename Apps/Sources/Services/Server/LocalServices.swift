@@ -80,7 +80,11 @@ public final class LocalServices: Sendable {
             _ = await task.result
             throw error
         }
-        let url = URL(string: "http://\(configuration.host):\(port)")!
+        guard let url = URL(string: ServicesConfiguration.baseURL(host: configuration.host, port: port)) else {
+            await group.triggerGracefulShutdown()
+            _ = await task.result
+            throw ServiceError(.badRequest, "no URL for host \(configuration.host)", context: ["host": configuration.host])
+        }
         return LocalServices(url: url, port: port, configuration: configuration, group: group, task: task)
     }
 

@@ -52,6 +52,11 @@ public struct ServicesConfiguration: Sendable {
         self.originalTimeout = originalTimeout
     }
 
+    /// `http://HOST:PORT`, with an IPv6 host in brackets.
+    public static func baseURL(host: String, port: Int) -> String {
+        host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
+    }
+
     /// The per-user default data directory: `$XDG_DATA_HOME/ripple`, else
     /// `~/.local/share/ripple`.
     public static func defaultDataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
