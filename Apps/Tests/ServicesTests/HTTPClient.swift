@@ -4,8 +4,8 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// A real HTTP client over loopback (URLSession), no cache, no redirects followed.
-final class LoopbackClient: NSObject, URLSessionTaskDelegate, Sendable {
+/// A real HTTP client over loopback (URLSession, ephemeral, no cache).
+final class LoopbackClient: Sendable {
     /// An answer: status, body, headers.
     struct Answer: Sendable {
         let status: Int
@@ -17,12 +17,11 @@ final class LoopbackClient: NSObject, URLSessionTaskDelegate, Sendable {
 
     private let session: URLSession
 
-    override init() {
+    init() {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.timeoutIntervalForRequest = 10
         session = URLSession(configuration: configuration)
-        super.init()
     }
 
     func get(_ url: URL) async throws -> Answer {
