@@ -1,0 +1,57 @@
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Turns every error a route or the router throws into the services' JSON error
+/// shape (``ServiceError``), so no client ever sees Hummingbird's own error body or
+/// an empty 500.
+///
+/// - An unknown path answers 404; a known path asked with a method it does not
+///   serve answers 405 with an `Allow` header (Hummingbird's router answers both
+///   with 404, so the middleware tells them apart from the route table).
+/// - A body over the limit answers 413.
+/// - Any other error is a fault of the server: logged, and answered 500.
+struct ErrorMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+
+    /// The methods each known path serves, for telling 404 from 405.
+    let routes: [String: Set<HTTPRequest.Method>]
+
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as ServiceError {
+            return try error.response(from: request, context: context)
+        } catch let error as HTTPError where error.status == .notFound {
+            return try notFound(request).response(from: request, context: context)
+        } catch let error as HTTPError {
+            return try ServiceError(error.status, error.body ?? error.status.reasonPhrase)
+                .response(from: request, context: context)
+        } catch is NIOTooManyBytesError {
+            return try ServiceError(.contentTooLarge, "request body is too large")
+                .response(from: request, context: context)
+        } catch {
+            context.logger.error("unhandled error on \(request.method) \(request.uri.path): \(error)")
+            return try ServiceError(.internalServerError, "internal error")
+                .response(from: request, context: context)
+        }
+    }
+
+    private func notFound(_ request: Request) -> ServiceError {
+        let path = request.uri.path
+        guard let methods = routes[path], !methods.isEmpty else {
+            return ServiceError(.notFound, "no route for this path", context: ["method": request.method.rawValue, "path": path])
+        }
+        let allow = methods.map(\.rawValue).sorted().joined(separator: ", ")
+        return ServiceError(
+            .methodNotAllowed,
+            "this path does not serve this method",
+            context: ["method": request.method.rawValue, "path": path, "allow": allow],
+            headers: [.allow: allow]
+        )
+    }
+}

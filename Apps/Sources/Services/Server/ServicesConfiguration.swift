@@ -1,0 +1,70 @@
+import Foundation
+
+/// How faithfully the services reproduce the original backends' bugs.
+public enum Fidelity: String, Sendable, CaseIterable {
+    /// The original's broken answers are corrected (the default): valid JSON
+    /// everywhere, a prompt error instead of a request that never answers.
+    case corrected
+    /// The original's broken answers, byte for byte where the client could see
+    /// them: for example the Todo service's not-JSON `{'status':'failed'}` with 200,
+    /// and a list query error that answers only after the 15 s timeout, with 503.
+    case original
+}
+
+/// Everything the services need to start: where to listen, where the data lives,
+/// how faithful to be.
+public struct ServicesConfiguration: Sendable {
+    /// The host to bind; loopback unless told otherwise.
+    public var host: String
+    /// The port to bind; 0 picks a free one.
+    public var port: Int
+    /// The directory of the SQLite files; created on first start.
+    public var dataDirectory: URL
+    /// Corrected (default) or original answers where the originals were broken.
+    public var fidelity: Fidelity
+    /// The largest request body accepted, in bytes; larger ones answer 413.
+    public var maxBodySize: Int
+    /// In ``Fidelity/original``, how long a request the original never answered
+    /// waits before its 503 (the original's `connect-timeout` of 15 s).
+    public var originalTimeout: Duration
+
+    /// Makes a configuration.
+    /// - Parameters:
+    ///   - host: The host to bind (default `127.0.0.1`).
+    ///   - port: The port to bind (default 8080; 0 picks a free port).
+    ///   - dataDirectory: The directory of the data files.
+    ///   - fidelity: Corrected (default) or original answers.
+    ///   - maxBodySize: The largest request body accepted (default 64 KiB).
+    ///   - originalTimeout: The original's request timeout (default 15 s).
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        dataDirectory: URL,
+        fidelity: Fidelity = .corrected,
+        maxBodySize: Int = 64 * 1024,
+        originalTimeout: Duration = .seconds(15)
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.fidelity = fidelity
+        self.maxBodySize = maxBodySize
+        self.originalTimeout = originalTimeout
+    }
+
+    /// `http://HOST:PORT`, with an IPv6 host in brackets.
+    public static func baseURL(host: String, port: Int) -> String {
+        host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
+    }
+
+    /// The per-user default data directory: `$XDG_DATA_HOME/ripple`, else
+    /// `~/.local/share/ripple`.
+    public static func defaultDataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("ripple", isDirectory: true)
+        }
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".local/share/ripple", isDirectory: true)
+    }
+}

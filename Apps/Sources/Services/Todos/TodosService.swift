@@ -1,0 +1,239 @@
+import Foundation
+import Hummingbird
+import Synchronization
+
+/// The let.swift Todo backend (seed 001; APPS.md §2.3), over SQLite.
+///
+/// | Route | Answer |
+/// |---|---|
+/// | `GET /todos/list` | 200, JSON array of ``Todo``, newest first, at most 100 |
+/// | `POST /todos/list` | 200, the saved ``Todo`` (form or JSON `content`, optional `status`) |
+/// | `POST /todos/list/update` | 200 `{"status":"success"}`; unknown id 404 (original: 200 `{'status':'failed'}`) |
+/// | `GET /todos` | 200, the HTML page "TODO 列表" with its form |
+/// | `POST /todos` | 302 to `/todos` after saving the form's `content` |
+/// | `GET /` | 200, an index page with the current time |
+///
+/// The encoded list is cached until the next write, so reading the list costs no
+/// query while nothing changes.
+public struct TodosService: LocalService {
+    private let store: TodoStore
+    private let configuration: ServicesConfiguration
+    private let cache = ListCache()
+
+    /// Opens the todo store under the configuration's data directory.
+    public init(configuration: ServicesConfiguration) throws {
+        self.store = try TodoStore(directory: configuration.dataDirectory)
+        self.configuration = configuration
+    }
+
+    /// The service's paths and methods.
+    public var routes: [String: Set<HTTPRequest.Method>] {
+        [
+            "/": [.get],
+            "/todos": [.get, .post],
+            "/todos/list": [.get, .post],
+            "/todos/list/update": [.post],
+        ]
+    }
+
+    /// Adds the routes to the router.
+    public func mount(on router: Router<BasicRequestContext>) {
+        router.get("/todos/list") { _, _ in try await list() }
+        router.post("/todos/list") { request, _ in try await create(request) }
+        router.post("/todos/list/update") { request, _ in try await update(request) }
+        router.get("/todos") { _, _ in try await page() }
+        router.post("/todos") { request, _ in try await createFromPage(request) }
+        router.get("/") { _, _ in index() }
+    }
+
+    // MARK: Routes
+
+    private func list() async throws -> Response {
+        if let body = cache.body() {
+            return .json(body)
+        }
+        let generation = cache.generation()
+        let todos: [Todo]
+        do {
+            todos = try await store.list()
+        } catch {
+            return try await listFailed(error)
+        }
+        let body = ByteBuffer(bytes: try Self.encoder.encode(todos))
+        cache.store(body, ifGeneration: generation)
+        return .json(body)
+    }
+
+    private func listFailed(_ error: any Error) async throws -> Response {
+        switch configuration.fidelity {
+        case .corrected:
+            throw ServiceError(.serviceUnavailable, "the todo list could not be read")
+        case .original:
+            // The original logged the error and never answered; its connect-timeout
+            // middleware gave Express's 503 page after 15 s.
+            try await Task.sleep(for: configuration.originalTimeout)
+            return .html(status: .serviceUnavailable, "Response timeout")
+        }
+    }
+
+    private func create(_ request: Request) async throws -> Response {
+        let fields = try await RequestFields.read(from: request, limit: configuration.maxBodySize)
+        let content = try Self.content(fields)
+        // The original read `status` and ignored it; corrected, a valid one is kept.
+        let status = try Self.status(fields) ?? .todo
+        let todo = try await save(content: content, status: configuration.fidelity == .original ? .todo : status)
+        return .json(ByteBuffer(bytes: try Self.encoder.encode(todo)))
+    }
+
+    private func update(_ request: Request) async throws -> Response {
+        let fields = try await RequestFields.read(from: request, limit: configuration.maxBodySize)
+        let objectId = try fields.requiredString("objectId")
+        guard TodoFormat.isObjectId(objectId) else {
+            throw ServiceError.badRequest("objectId must be 24 hexadecimal characters", field: "objectId")
+        }
+        guard let status = try Self.status(fields) else {
+            throw ServiceError.badRequest("status is required", field: "status")
+        }
+        let original = configuration.fidelity == .original
+        let found = try await store.updateStatus(objectId: objectId.lowercased(), status: status, amongNewest: original)
+        if found {
+            cache.invalidate()
+            return .json(Data(#"{"status":"success"}"#.utf8))
+        }
+        if original {
+            return .html("{'status':'failed'}")
+        }
+        throw ServiceError(.notFound, "no todo has this objectId", context: ["objectId": objectId, "status": "failed"])
+    }
+
+    private func page() async throws -> Response {
+        let todos = try await store.list()
+        let items = todos.map { "    <li>\(Self.escapeHTML($0.content))</li>" }.joined(separator: "\n")
+        return .html("""
+            <!DOCTYPE html>
+            <html>
+            <head>
+              <meta charset="utf-8">
+              <title>TODO 列表</title>
+            </head>
+            <body>
+              <h1>TODO 列表</h1>
+              <form action="/todos" method="post">
+                <input type="text" name="content" placeholder="Type todo here...">
+                <button type="submit">添加</button>
+              </form>
+              <ul>
+            \(items)
+              </ul>
+            </body>
+            </html>
+
+            """)
+    }
+
+    private func createFromPage(_ request: Request) async throws -> Response {
+        let fields = try await RequestFields.read(from: request, limit: configuration.maxBodySize)
+        _ = try await save(content: try Self.content(fields), status: .todo)
+        return Response(status: .found, headers: [.location: "/todos", .contentLength: "0"])
+    }
+
+    private func index() -> Response {
+        .html("""
+            <!DOCTYPE html>
+            <html>
+            <head>
+              <meta charset="utf-8">
+              <title>Ripple services</title>
+            </head>
+            <body>
+              <h1>Ripple services</h1>
+              <p>Current time: \(TodoFormat.timestamp(Date()))</p>
+              <p><a href="/todos">TODO 列表</a></p>
+            </body>
+            </html>
+
+            """)
+    }
+
+    // MARK: Helpers
+
+    private func save(content: String, status: TodoStatus) async throws -> Todo {
+        let todo = try await store.create(content: content, status: status)
+        cache.invalidate()
+        return todo
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    private static func content(_ fields: RequestFields) throws -> String {
+        let content = try fields.requiredString("content")
+        guard !content.isEmpty else {
+            throw ServiceError.badRequest("content must not be empty", field: "content")
+        }
+        return content
+    }
+
+    private static func status(_ fields: RequestFields) throws -> TodoStatus? {
+        guard let text = try fields.string("status") else { return nil }
+        guard let status = TodoStatus(rawValue: text) else {
+            throw ServiceError.badRequest("status must be \"todo\" or \"finished\"", field: "status")
+        }
+        return status
+    }
+
+    static func escapeHTML(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}
+
+/// The encoded `GET /todos/list` answer, kept until the next write.
+///
+/// A reader notes the generation before its query and stores its answer only if
+/// no write came in between, so a stale list is never cached.
+final class ListCache: Sendable {
+    private struct State {
+        var generation: UInt64 = 0
+        var body: ByteBuffer?
+    }
+
+    private let state = Mutex(State())
+
+    func body() -> ByteBuffer? {
+        state.withLock { $0.body }
+    }
+
+    func generation() -> UInt64 {
+        state.withLock { $0.generation }
+    }
+
+    func store(_ body: ByteBuffer, ifGeneration generation: UInt64) {
+        state.withLock { state in
+            if state.generation == generation {
+                state.body = body
+            }
+        }
+    }
+
+    func invalidate() {
+        state.withLock { state in
+            state.generation &+= 1
+            state.body = nil
+        }
+    }
+}

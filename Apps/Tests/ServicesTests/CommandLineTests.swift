@@ -1,0 +1,158 @@
+import Foundation
+import Services
+import Synchronization
+import Testing
+
+/// The `ripple-services` executable, started as a child process.
+@Suite("ripple-services command line")
+struct CommandLineTests {
+    @Test("--port 0 prints the address and data directory, answers GET /todos/list, exits 0 on SIGTERM")
+    func startsAnswersAndStopsOnSIGTERM() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path])
+        defer { server.kill() }
+        let port = try await server.waitForPort()
+        #expect(server.output.contains("ripple-services data directory: \(directory.url.path)\n"))
+
+        let answer = try await LoopbackClient().get(URL(string: "http://127.0.0.1:\(port)/todos/list")!)
+        #expect(answer.status == 200)
+        #expect(answer.text == "[]")
+
+        server.signal(SIGTERM)
+        let exit = try await server.waitForExit(within: .seconds(10))
+        #expect(exit.reason == .exit)
+        #expect(exit.status == 0)
+        #expect(server.output.hasSuffix("ripple-services stopped\n"))
+    }
+
+    @Test("an acknowledged POST survives SIGKILL right after it (WAL durability)")
+    func acknowledgedWriteSurvivesSIGKILL() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let client = LoopbackClient()
+
+        let first = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path])
+        defer { first.kill() }
+        let firstPort = try await first.waitForPort()
+        let created = try await client.postForm(URL(string: "http://127.0.0.1:\(firstPort)/todos/list")!, "content=durable")
+        #expect(created.status == 200)
+        first.signal(SIGKILL)
+        let exit = try await first.waitForExit(within: .seconds(10))
+        #expect(exit.reason == .uncaughtSignal)
+        #expect(exit.status == SIGKILL)
+
+        let second = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path])
+        defer { second.kill() }
+        let secondPort = try await second.waitForPort()
+        let list = try await client.get(URL(string: "http://127.0.0.1:\(secondPort)/todos/list")!)
+        second.signal(SIGTERM)
+        _ = try await second.waitForExit(within: .seconds(10))
+        let todo = try JSONDecoder().decode(Todo.self, from: created.body)
+        #expect(try JSONDecoder().decode([Todo].self, from: list.body) == [todo])
+    }
+
+    @Test("an unknown --fidelity is refused with a usage error")
+    func unknownFidelity() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try ServerProcess(arguments: ["--fidelity", "sloppy", "--data-dir", directory.url.path])
+        defer { server.kill() }
+        let exit = try await server.waitForExit(within: .seconds(10))
+        #expect(exit.reason == .exit)
+        #expect(exit.status != 0)
+        #expect(server.errors.contains("--fidelity must be one of: corrected, original"))
+    }
+}
+
+/// A `ripple-services` child process with its output collected.
+final class ServerProcess: Sendable {
+    private let process: Process
+    private let stdout = OutputBuffer()
+    private let stderr = OutputBuffer()
+
+    /// The built executable, beside the test bundle in the products directory.
+    static var executable: URL {
+        let products = Bundle.main.executableURL?.deletingLastPathComponent()
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return products.appendingPathComponent("ripple-services")
+    }
+
+    init(arguments: [String]) throws {
+        let executable = Self.executable
+        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "no ripple-services at \(executable.path)")
+        process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        out.fileHandleForReading.readabilityHandler = { [stdout] handle in
+            stdout.append(handle.availableData)
+        }
+        err.fileHandleForReading.readabilityHandler = { [stderr] handle in
+            stderr.append(handle.availableData)
+        }
+        try process.run()
+    }
+
+    /// Everything printed to standard output so far.
+    var output: String { stdout.text }
+    /// Everything printed to standard error so far.
+    var errors: String { stderr.text }
+
+    /// Waits (at most 20 s) for `ripple-services listening on http://HOST:PORT`.
+    func waitForPort() async throws -> Int {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            if let match = output.firstMatch(of: /ripple-services listening on http:\/\/127\.0\.0\.1:(\d+)\n/) {
+                return try #require(Int(match.1))
+            }
+            try #require(process.isRunning, "ripple-services exited early: \(output) \(errors)")
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        Issue.record("ripple-services did not print its address within 20 s: \(output)")
+        throw CancellationError()
+    }
+
+    /// Sends a signal to the process.
+    func signal(_ signal: Int32) {
+        Foundation.kill(process.processIdentifier, signal)
+    }
+
+    /// Waits for the process to end, at most `limit`.
+    func waitForExit(within limit: Duration) async throws -> (reason: Process.TerminationReason, status: Int32) {
+        let deadline = ContinuousClock.now + limit
+        while process.isRunning {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("ripple-services still running after \(limit)")
+                throw CancellationError()
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        // Let the readers drain what the process printed last.
+        try await Task.sleep(for: .milliseconds(50))
+        return (process.terminationReason, process.terminationStatus)
+    }
+
+    /// Kills the process if it still runs (cleanup after a failed test).
+    func kill() {
+        if process.isRunning {
+            Foundation.kill(process.processIdentifier, SIGKILL)
+        }
+    }
+}
+
+/// Bytes a pipe reader appends while a test reads them.
+final class OutputBuffer: Sendable {
+    private let data = Mutex(Data())
+
+    func append(_ bytes: Data) {
+        data.withLock { $0.append(bytes) }
+    }
+
+    var text: String {
+        data.withLock { String(decoding: $0, as: UTF8.self) }
+    }
+}

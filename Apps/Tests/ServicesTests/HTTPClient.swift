@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A real HTTP client over loopback (URLSession, ephemeral, no cache).
+final class LoopbackClient: Sendable {
+    /// An answer: status, body, headers.
+    struct Answer: Sendable {
+        let status: Int
+        let body: Data
+        let contentType: String?
+
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    private let session: URLSession
+
+    init() {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.timeoutIntervalForRequest = 10
+        session = URLSession(configuration: configuration)
+    }
+
+    func get(_ url: URL) async throws -> Answer {
+        try await send(URLRequest(url: url))
+    }
+
+    func postForm(_ url: URL, _ form: String) async throws -> Answer {
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(form.utf8)
+        return try await send(request)
+    }
+
+    private func send(_ request: URLRequest) async throws -> Answer {
+        let (data, response) = try await session.data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        return Answer(status: http.statusCode, body: data, contentType: http.value(forHTTPHeaderField: "Content-Type"))
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+    }
+}

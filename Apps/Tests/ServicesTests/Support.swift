@@ -1,0 +1,102 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Services
+import Testing
+
+/// A new directory under the system's temporary directory, removed by `remove()`.
+struct TemporaryDirectory: Sendable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ripple-services-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// A logger that keeps test output quiet (errors only).
+let quietLogger: Logger = {
+    var logger = Logger(label: "ripple-services-tests")
+    logger.logLevel = .error
+    return logger
+}()
+
+/// Runs `body` against the services' router on real SQLite files in a new
+/// temporary data directory (removed afterwards).
+func withServices<Value: Sendable>(
+    fidelity: Fidelity = .corrected,
+    originalTimeout: Duration = .seconds(15),
+    in directory: TemporaryDirectory? = nil,
+    _ body: @Sendable (any TestClientProtocol, URL) async throws -> Value
+) async throws -> Value {
+    let temporary = try directory ?? TemporaryDirectory()
+    defer { if directory == nil { temporary.remove() } }
+    let configuration = ServicesConfiguration(
+        port: 0,
+        dataDirectory: temporary.url,
+        fidelity: fidelity,
+        originalTimeout: originalTimeout
+    )
+    let app = try ServicesApplication.make(configuration: configuration, logger: quietLogger)
+    let url = temporary.url
+    return try await app.test(.router) { client in try await body(client, url) }
+}
+
+/// Headers of a form-encoded body.
+let formHeaders: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+/// Headers of a JSON body.
+let jsonHeaders: HTTPFields = [.contentType: "application/json"]
+
+extension TestClientProtocol {
+    /// POSTs a form-encoded body.
+    func postForm(_ uri: String, _ form: String) async throws -> TestResponse {
+        try await execute(uri: uri, method: .post, headers: formHeaders, body: ByteBuffer(string: form))
+    }
+
+    /// POSTs a JSON body.
+    func postJSON(_ uri: String, _ json: String) async throws -> TestResponse {
+        try await execute(uri: uri, method: .post, headers: jsonHeaders, body: ByteBuffer(string: json))
+    }
+
+    /// GETs `/todos/list` and decodes it.
+    func todos() async throws -> [Todo] {
+        let response = try await execute(uri: "/todos/list", method: .get)
+        #expect(response.status == .ok)
+        return try JSONDecoder().decode([Todo].self, from: Data(buffer: response.body))
+    }
+
+    /// Creates a todo through `POST /todos/list` and returns it.
+    func createTodo(_ content: String) async throws -> Todo {
+        let response = try await postForm("/todos/list", "content=\(content)")
+        #expect(response.status == .ok)
+        return try JSONDecoder().decode(Todo.self, from: Data(buffer: response.body))
+    }
+}
+
+extension Data {
+    /// The readable bytes of a buffer.
+    init(buffer: ByteBuffer) {
+        self.init(buffer.readableBytesView)
+    }
+}
+
+/// The body as a JSON object, or `nil` when it is not one.
+func jsonObject(_ body: ByteBuffer) -> [String: Any]? {
+    (try? JSONSerialization.jsonObject(with: Data(buffer: body))) as? [String: Any]
+}
+
+/// `yyyy-MM-ddTHH:mm:ss.SSSZ`.
+func isTimestamp(_ text: String) -> Bool {
+    text.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/) != nil
+}
+
+/// 24 lowercase hex characters.
+func isObjectId(_ text: String) -> Bool {
+    text.wholeMatch(of: /[0-9a-f]{24}/) != nil
+}
