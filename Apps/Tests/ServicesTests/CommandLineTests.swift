@@ -89,10 +89,10 @@ final class ServerProcess: Sendable {
         process.standardOutput = out
         process.standardError = err
         out.fileHandleForReading.readabilityHandler = { [stdout] handle in
-            stdout.append(handle.availableData)
+            stdout.append(handle.availableData, from: handle)
         }
         err.fileHandleForReading.readabilityHandler = { [stderr] handle in
-            stderr.append(handle.availableData)
+            stderr.append(handle.availableData, from: handle)
         }
         try process.run()
     }
@@ -121,18 +121,17 @@ final class ServerProcess: Sendable {
         Foundation.kill(process.processIdentifier, signal)
     }
 
-    /// Waits for the process to end, at most `limit`.
+    /// Waits for the process to end and for both of its pipes to reach their end
+    /// (so that everything it printed has been read), at most `limit`.
     func waitForExit(within limit: Duration) async throws -> (reason: Process.TerminationReason, status: Int32) {
         let deadline = ContinuousClock.now + limit
-        while process.isRunning {
+        while process.isRunning || !stdout.isFinished || !stderr.isFinished {
             guard ContinuousClock.now < deadline else {
-                Issue.record("ripple-services still running after \(limit)")
+                Issue.record("ripple-services still running, or its output still open, after \(limit)")
                 throw CancellationError()
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        // Let the readers drain what the process printed last.
-        try await Task.sleep(for: .milliseconds(50))
         return (process.terminationReason, process.terminationStatus)
     }
 
@@ -144,15 +143,26 @@ final class ServerProcess: Sendable {
     }
 }
 
-/// Bytes a pipe reader appends while a test reads them.
+/// Bytes a pipe reader appends while a test reads them, and whether the pipe has
+/// reached its end.
 final class OutputBuffer: Sendable {
-    private let data = Mutex(Data())
+    private let state = Mutex((data: Data(), isFinished: false))
 
-    func append(_ bytes: Data) {
-        data.withLock { $0.append(bytes) }
+    /// Appends what the reader got from `handle`; an empty read is the end of the
+    /// pipe, which stops the reader.
+    func append(_ bytes: Data, from handle: FileHandle) {
+        if bytes.isEmpty { handle.readabilityHandler = nil }
+        state.withLock { state in
+            if bytes.isEmpty { state.isFinished = true } else { state.data.append(bytes) }
+        }
     }
 
     var text: String {
-        data.withLock { String(decoding: $0, as: UTF8.self) }
+        state.withLock { String(decoding: $0.data, as: UTF8.self) }
+    }
+
+    /// Whether the writer has closed the pipe and everything has been read.
+    var isFinished: Bool {
+        state.withLock { $0.isFinished }
     }
 }

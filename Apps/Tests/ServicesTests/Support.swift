@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Services
+import Synchronization
 import Testing
 
 /// A new directory under the system's temporary directory, removed by `remove()`.
@@ -32,6 +33,7 @@ let quietLogger: Logger = {
 func withServices<Value: Sendable>(
     fidelity: Fidelity = .corrected,
     originalTimeout: Duration = .seconds(15),
+    clock: @escaping @Sendable () -> Date = { Date() },
     in directory: TemporaryDirectory? = nil,
     _ body: @Sendable (any TestClientProtocol, URL) async throws -> Value
 ) async throws -> Value {
@@ -41,7 +43,8 @@ func withServices<Value: Sendable>(
         port: 0,
         dataDirectory: temporary.url,
         fidelity: fidelity,
-        originalTimeout: originalTimeout
+        originalTimeout: originalTimeout,
+        clock: clock
     )
     let app = try ServicesApplication.make(configuration: configuration, logger: quietLogger)
     let url = temporary.url
@@ -99,4 +102,16 @@ func isTimestamp(_ text: String) -> Bool {
 /// 24 lowercase hex characters.
 func isObjectId(_ text: String) -> Bool {
     text.wholeMatch(of: /[0-9a-f]{24}/) != nil
+}
+
+/// A wall clock for the services that moves one second forward on every reading,
+/// so that records made one after the other have different times without waiting.
+final class SteppingClock: Sendable {
+    private let readings = Atomic<Int>(0)
+
+    /// The next time: 2026-01-01T00:00:00Z plus one second per earlier reading.
+    @Sendable func now() -> Date {
+        let reading = readings.add(1, ordering: .relaxed).oldValue
+        return Date(timeIntervalSince1970: 1_767_225_600 + Double(reading))
+    }
 }

@@ -77,9 +77,9 @@ struct TodosRouteTests {
 
     @Test("POST /todos/list/update: 200 {\"status\":\"success\"}, the status changes")
     func updateFound() async throws {
-        try await withServices { client, _ in
+        let clock = SteppingClock()
+        try await withServices(clock: clock.now) { client, _ in
             let todo = try await client.createTodo("walk")
-            try await Task.sleep(for: .milliseconds(2))
             let response = try await client.postForm("/todos/list/update", "objectId=\(todo.objectId)&status=finished")
             #expect(response.status == .ok)
             #expect(String(buffer: response.body) == #"{"status":"success"}"#)

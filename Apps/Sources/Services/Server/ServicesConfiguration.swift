@@ -27,6 +27,9 @@ public struct ServicesConfiguration: Sendable {
     /// In ``Fidelity/original``, how long a request the original never answered
     /// waits before its 503 (the original's `connect-timeout` of 15 s).
     public var originalTimeout: Duration
+    /// The wall clock the services stamp their records with (`createdAt`,
+    /// `updatedAt`, object ids); tests pass a clock of their own.
+    public var clock: @Sendable () -> Date
 
     /// Makes a configuration.
     /// - Parameters:
@@ -36,13 +39,15 @@ public struct ServicesConfiguration: Sendable {
     ///   - fidelity: Corrected (default) or original answers.
     ///   - maxBodySize: The largest request body accepted (default 64 KiB).
     ///   - originalTimeout: The original's request timeout (default 15 s).
+    ///   - clock: The wall clock of the records (default `Date()`).
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,
         dataDirectory: URL,
         fidelity: Fidelity = .corrected,
         maxBodySize: Int = 64 * 1024,
-        originalTimeout: Duration = .seconds(15)
+        originalTimeout: Duration = .seconds(15),
+        clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.host = host
         self.port = port
@@ -50,6 +55,7 @@ public struct ServicesConfiguration: Sendable {
         self.fidelity = fidelity
         self.maxBodySize = maxBodySize
         self.originalTimeout = originalTimeout
+        self.clock = clock
     }
 
     /// `http://HOST:PORT`, with an IPv6 host in brackets.

@@ -95,7 +95,9 @@ public struct TodosService: LocalService {
             throw ServiceError.badRequest("status is required", field: "status")
         }
         let original = configuration.fidelity == .original
-        let found = try await store.updateStatus(objectId: objectId.lowercased(), status: status, amongNewest: original)
+        let found = try await store.updateStatus(
+            objectId: objectId.lowercased(), status: status, amongNewest: original, now: configuration.clock()
+        )
         if found {
             cache.invalidate()
             return .json(Data(#"{"status":"success"}"#.utf8))
@@ -147,7 +149,7 @@ public struct TodosService: LocalService {
             </head>
             <body>
               <h1>Ripple services</h1>
-              <p>Current time: \(TodoFormat.timestamp(Date()))</p>
+              <p>Current time: \(TodoFormat.timestamp(configuration.clock()))</p>
               <p><a href="/todos">TODO 列表</a></p>
             </body>
             </html>
@@ -158,7 +160,7 @@ public struct TodosService: LocalService {
     // MARK: Helpers
 
     private func save(content: String, status: TodoStatus) async throws -> Todo {
-        let todo = try await store.create(content: content, status: status)
+        let todo = try await store.create(content: content, status: status, now: configuration.clock())
         cache.invalidate()
         return todo
     }
