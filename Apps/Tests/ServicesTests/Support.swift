@@ -32,8 +32,7 @@ let quietLogger: Logger = {
 /// temporary data directory (removed afterwards).
 func withServices<Value: Sendable>(
     fidelity: Fidelity = .corrected,
-    originalTimeout: Duration = .seconds(15),
-    clock: @escaping @Sendable () -> Date = { Date() },
+    clock: ServicesClock = .system,
     in directory: TemporaryDirectory? = nil,
     _ body: @Sendable (any TestClientProtocol, URL) async throws -> Value
 ) async throws -> Value {
@@ -43,7 +42,6 @@ func withServices<Value: Sendable>(
         port: 0,
         dataDirectory: temporary.url,
         fidelity: fidelity,
-        originalTimeout: originalTimeout,
         clock: clock
     )
     let app = try ServicesApplication.make(configuration: configuration, logger: quietLogger)
@@ -104,10 +102,22 @@ func isObjectId(_ text: String) -> Bool {
     text.wholeMatch(of: /[0-9a-f]{24}/) != nil
 }
 
-/// A wall clock for the services that moves one second forward on every reading,
-/// so that records made one after the other have different times without waiting.
+/// A clock for the services whose wall clock moves one second forward on every
+/// reading (records made one after the other get different times without
+/// waiting), and whose waits return at once, recording what was asked.
 final class SteppingClock: Sendable {
     private let readings = Atomic<Int>(0)
+    private let waits = Mutex<[Duration]>([])
+
+    /// The waits the services asked for, in order.
+    var requestedWaits: [Duration] {
+        waits.withLock { $0 }
+    }
+
+    /// The clock to configure the services with.
+    var servicesClock: ServicesClock {
+        ServicesClock(now: now, sleep: { [self] duration in waits.withLock { $0.append(duration) } })
+    }
 
     /// The next time: 2026-01-01T00:00:00Z plus one second per earlier reading.
     @Sendable func now() -> Date {

@@ -78,7 +78,7 @@ struct TodosRouteTests {
     @Test("POST /todos/list/update: 200 {\"status\":\"success\"}, the status changes")
     func updateFound() async throws {
         let clock = SteppingClock()
-        try await withServices(clock: clock.now) { client, _ in
+        try await withServices(clock: clock.servicesClock) { client, _ in
             let todo = try await client.createTodo("walk")
             let response = try await client.postForm("/todos/list/update", "objectId=\(todo.objectId)&status=finished")
             #expect(response.status == .ok)

@@ -11,6 +11,25 @@ public enum Fidelity: String, Sendable, CaseIterable {
     case original
 }
 
+/// The time the services read: the wall clock of their records (`createdAt`,
+/// `updatedAt`, object ids) and the waits they make (the original backends'
+/// timeouts), injected so that tests control both without waiting.
+public struct ServicesClock: Sendable {
+    /// The current wall-clock time.
+    public var now: @Sendable () -> Date
+    /// Waits `duration`, or throws if the waiting task is cancelled.
+    public var sleep: @Sendable (Duration) async throws -> Void
+
+    /// A clock made of the two functions.
+    public init(now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (Duration) async throws -> Void) {
+        self.now = now
+        self.sleep = sleep
+    }
+
+    /// The system's: `Date()` and `Task.sleep(for:)`.
+    public static let system = ServicesClock(now: { Date() }, sleep: { try await Task.sleep(for: $0) })
+}
+
 /// Everything the services need to start: where to listen, where the data lives,
 /// how faithful to be.
 public struct ServicesConfiguration: Sendable {
@@ -27,9 +46,9 @@ public struct ServicesConfiguration: Sendable {
     /// In ``Fidelity/original``, how long a request the original never answered
     /// waits before its 503 (the original's `connect-timeout` of 15 s).
     public var originalTimeout: Duration
-    /// The wall clock the services stamp their records with (`createdAt`,
-    /// `updatedAt`, object ids); tests pass a clock of their own.
-    public var clock: @Sendable () -> Date
+    /// The services' time: the wall clock they stamp records with, and the waits
+    /// they make; tests pass a clock of their own.
+    public var clock: ServicesClock
 
     /// Makes a configuration.
     /// - Parameters:
@@ -39,7 +58,7 @@ public struct ServicesConfiguration: Sendable {
     ///   - fidelity: Corrected (default) or original answers.
     ///   - maxBodySize: The largest request body accepted (default 64 KiB).
     ///   - originalTimeout: The original's request timeout (default 15 s).
-    ///   - clock: The wall clock of the records (default `Date()`).
+    ///   - clock: The services' time (default ``ServicesClock/system``).
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,
@@ -47,7 +66,7 @@ public struct ServicesConfiguration: Sendable {
         fidelity: Fidelity = .corrected,
         maxBodySize: Int = 64 * 1024,
         originalTimeout: Duration = .seconds(15),
-        clock: @escaping @Sendable () -> Date = { Date() }
+        clock: ServicesClock = .system
     ) {
         self.host = host
         self.port = port

@@ -71,7 +71,7 @@ public struct TodosService: LocalService {
         case .original:
             // The original logged the error and never answered; its connect-timeout
             // middleware gave Express's 503 page after 15 s.
-            try await Task.sleep(for: configuration.originalTimeout)
+            try await configuration.clock.sleep(configuration.originalTimeout)
             return .html(status: .serviceUnavailable, "Response timeout")
         }
     }
@@ -96,7 +96,7 @@ public struct TodosService: LocalService {
         }
         let original = configuration.fidelity == .original
         let found = try await store.updateStatus(
-            objectId: objectId.lowercased(), status: status, amongNewest: original, now: configuration.clock()
+            objectId: objectId.lowercased(), status: status, amongNewest: original, now: configuration.clock.now()
         )
         if found {
             cache.invalidate()
@@ -149,7 +149,7 @@ public struct TodosService: LocalService {
             </head>
             <body>
               <h1>Ripple services</h1>
-              <p>Current time: \(TodoFormat.timestamp(configuration.clock()))</p>
+              <p>Current time: \(TodoFormat.timestamp(configuration.clock.now()))</p>
               <p><a href="/todos">TODO 列表</a></p>
             </body>
             </html>
@@ -160,7 +160,7 @@ public struct TodosService: LocalService {
     // MARK: Helpers
 
     private func save(content: String, status: TodoStatus) async throws -> Todo {
-        let todo = try await store.create(content: content, status: status, now: configuration.clock())
+        let todo = try await store.create(content: content, status: status, now: configuration.clock.now())
         cache.invalidate()
         return todo
     }
