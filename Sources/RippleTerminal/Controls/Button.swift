@@ -3,7 +3,7 @@ import Ripple
 // Button: a titled control that runs its CocoaAction when pressed.
 //
 // Drawn as "[ title ]", reversed while focused, dim while disabled. Enter or Space on
-// the focused button presses it; a press while disabled does nothing. Setting
+// the focused button presses it, and so does a left click; a press while disabled does nothing. Setting
 // `reactive.pressed` binds the button's `isEnabled` to the CocoaAction's (replacing
 // any previous one's binding), so the button is disabled while its action is
 // disabled or executing; `nil` unbinds it and enables the button.
@@ -55,6 +55,13 @@ public final class Button: Control {
     /// Presses the button on Enter or Space.
     public override func handleKey(_ event: KeyEvent) -> Bool {
         guard event.modifiers.isEmpty, event.key == .enter || event.key == .character(" ") else { return false }
+        press()
+        return true
+    }
+
+    /// Presses the button on a left click.
+    public override func handleMouse(_ event: MouseEvent, at position: Position) -> Bool {
+        guard case .press(.left) = event.kind else { return false }
         press()
         return true
     }

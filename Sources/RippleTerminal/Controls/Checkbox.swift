@@ -49,6 +49,13 @@ public final class Checkbox: Control {
         return true
     }
 
+    /// Toggles on a left click.
+    public override func handleMouse(_ event: MouseEvent, at position: Position) -> Bool {
+        guard case .press(.left) = event.kind else { return false }
+        toggle()
+        return true
+    }
+
     /// "[x] " and the title's width, by one row.
     public override func sizeThatFits(_ proposal: Size) -> Size {
         Size(columns: title.displayWidth + 4, rows: 1)

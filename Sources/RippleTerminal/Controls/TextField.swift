@@ -96,6 +96,23 @@ public final class TextField: Control {
         return true
     }
 
+    /// Puts the cursor at the clicked character (after the text when the click is
+    /// past its end) on a left click.
+    public override func handleMouse(_ event: MouseEvent, at position: Position) -> Bool {
+        guard case .press(.left) = event.kind else { return false }
+        guard isEnabled else { return true }
+        let target = position.column + scrollColumn
+        var offset = 0, column = 0
+        for character in shown {
+            let width = character.displayWidth
+            if column + width > target { break }
+            column += width
+            offset += 1
+        }
+        moveCursor(to: offset)
+        return true
+    }
+
     /// The wider of the text and the placeholder, plus a column for the cursor.
     public override func sizeThatFits(_ proposal: Size) -> Size {
         Size(columns: max(shown.displayWidth, placeholder.displayWidth) + 1, rows: 1)

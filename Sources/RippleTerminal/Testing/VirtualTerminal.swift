@@ -66,6 +66,29 @@ public final class VirtualTerminal {
         return handled
     }
 
+    /// Clicks the left button at a cell (window coordinates): a press then a
+    /// release, then a render; returns whether the press was handled.
+    @discardableResult
+    public func click(column: Int, row: Int) -> Bool {
+        let handled = window.send(.mouse(MouseEvent(.press(.left), column: column, row: row)))
+        window.send(.mouse(MouseEvent(.release(.left), column: column, row: row)))
+        flush()
+        return handled
+    }
+
+    /// Turns the wheel `steps` notches down (positive) or up (negative) over a cell,
+    /// then renders; returns whether every notch was handled.
+    @discardableResult
+    public func scroll(_ steps: Int, column: Int, row: Int) -> Bool {
+        var handled = true
+        for _ in 0..<abs(steps) {
+            let kind: MouseEvent.Kind = steps > 0 ? .scrollDown : .scrollUp
+            handled = window.send(.mouse(MouseEvent(kind, column: column, row: row))) && handled
+        }
+        flush()
+        return handled
+    }
+
     /// Changes the terminal's size, then renders.
     public func resize(columns: Int, rows: Int) {
         window.resize(to: TerminalSize(columns: columns, rows: rows))

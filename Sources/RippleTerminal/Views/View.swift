@@ -120,6 +120,27 @@ open class View: ReactiveExtensionsProvider, LifetimeProvider {
         false
     }
 
+    /// Handles a mouse event over the view: first the topmost view under the
+    /// pointer, then each of its ancestors until one returns `true`. `position` is
+    /// the pointer's cell in this view's coordinates (it may lie outside the frame
+    /// for an ancestor that is further out). Before this is called, a left press
+    /// gives the focus to the innermost focusable view under the pointer. Returns
+    /// `false` by default.
+    open func handleMouse(_ event: MouseEvent, at position: Position) -> Bool {
+        false
+    }
+
+    /// The topmost visible view in this subtree whose frame contains `position`
+    /// (window coordinates): later subviews are drawn over earlier ones, so they are
+    /// searched first. `nil` when the position is outside this view.
+    public func hitTest(_ position: Position) -> View? {
+        guard !isHidden, frame.contains(position) else { return nil }
+        for subview in subviews.reversed() {
+            if let hit = subview.hitTest(position) { return hit }
+        }
+        return self
+    }
+
     /// Where the terminal's cursor should show while the view is focused, in the
     /// view's coordinates; `nil` (the default) hides it.
     open var cursorPosition: Position? {

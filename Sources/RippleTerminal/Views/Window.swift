@@ -120,8 +120,10 @@ public final class Window {
 
     /// Routes `event`: a key goes to the focused view, then bubbles up its
     /// ancestors; unhandled, Tab and Shift-Tab move the focus. A paste goes to the
-    /// focused view. Mouse events are not handled yet. Returns whether a view (or
-    /// the focus chain) handled the event.
+    /// focused view. A mouse event goes to the topmost view under the pointer, then
+    /// bubbles up its ancestors; a left press first focuses the innermost focusable
+    /// view under the pointer. Returns whether a view (or the focus chain) handled
+    /// the event.
     @discardableResult
     public func send(_ event: InputEvent) -> Bool {
         switch event {
@@ -136,9 +138,29 @@ public final class Window {
             return true
         case let .paste(text):
             return focusedView?.handlePaste(text) ?? false
-        case .mouse:
-            return false
+        case let .mouse(mouse):
+            return route(mouse)
         }
+    }
+
+    private func route(_ mouse: MouseEvent) -> Bool {
+        let point = Position(column: mouse.column, row: mouse.row)
+        guard let hit = root.hitTest(point) else { return false }
+        var focusedByPress = false
+        if case .press(.left) = mouse.kind {
+            var candidate: View? = hit
+            while let current = candidate, !current.canBecomeFocused {
+                candidate = current.superview
+            }
+            if let candidate { focusedByPress = focus(candidate) }
+        }
+        var view: View? = hit
+        while let current = view {
+            let local = Position(column: point.column - current.frame.column, row: point.row - current.frame.row)
+            if current.handleMouse(mouse, at: local) { return true }
+            view = current.superview
+        }
+        return focusedByPress
     }
 
     private func layout(_ view: View) {
