@@ -32,7 +32,7 @@ let package = Package(
         // Run in a pseudo-terminal by RippleTerminalTests' Pty suite; not a product.
         .executableTarget(
             name: "terminal-session-probe",
-            dependencies: ["RippleTerminal"],
+            dependencies: ["RippleTerminal", "Ripple"],
             path: "Tests/TerminalSessionProbe"
         ),
         // Client code in Swift 6 mode (complete concurrency checking), pinned so

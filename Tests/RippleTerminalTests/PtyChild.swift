@@ -35,6 +35,8 @@ final class PtyChild {
     let pid: pid_t
     /// Everything read from the pty so far.
     private(set) var output: [UInt8] = []
+    /// Where in `output` each resize happened, and the new size.
+    private(set) var resizes: [(offset: Int, size: (columns: UInt16, rows: UInt16))] = []
     /// The pty's settings before the child started.
     let originalSettings: TerminalSettings
 
@@ -149,6 +151,33 @@ final class PtyChild {
         return true
     }
 
+    /// The screen the child drew: its output replayed into a terminal emulator of
+    /// the pty's size (resized as the test resized the pty).
+    var screen: ReplayTerminal {
+        var terminal = ReplayTerminal(columns: 80, rows: 24)
+        var start = 0
+        for (offset, size) in resizes {
+            terminal.feed(Array(output[start..<min(offset, output.count)]))
+            terminal.resize(columns: Int(size.columns), rows: Int(size.rows))
+            start = min(offset, output.count)
+        }
+        terminal.feed(Array(output[start...]))
+        return terminal
+    }
+
+    /// Reads the pty until the replayed screen has a line containing `expected`;
+    /// false at the deadline.
+    @discardableResult
+    func read(untilScreenShows expected: String) -> Bool {
+        let start = ContinuousClock.now
+        while !screen.lines.contains(where: { $0.contains(expected) }) {
+            let left = Self.deadline - (ContinuousClock.now - start)
+            guard left > .zero else { return false }
+            readAvailable(waitingUpTo: min(left, .milliseconds(50)))
+        }
+        return true
+    }
+
     /// Reads what the pty has, waiting up to `wait` for something.
     private func readAvailable(waitingUpTo wait: Duration) {
         var state = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
@@ -215,7 +244,10 @@ final class PtyChild {
 
     /// Resizes the pty and tells the child, as a terminal emulator does (the child
     /// does not have the pty as its controlling terminal, so the kernel would not).
+    /// What the child wrote before it was resized is replayed at the old size.
     func resize(columns: UInt16, rows: UInt16) {
+        readAvailable(waitingUpTo: .milliseconds(20))
+        resizes.append((output.count, (columns, rows)))
         var window = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &window)
         kill(pid, SIGWINCH)

@@ -54,11 +54,36 @@ import Testing
         expectSetUpThenRestoredOnce(child)
     }
 
-    @Test func aFailedPreconditionRestoresThenTheProcessTraps() {
+    @Test func aFailedPreconditionRestoresThenTheProcessTrapsAndItsMessageShowsOnTheShellsScreen() {
         let child = PtyChild(mode: "precondition")
         let ending = child.waitForEnding()
         #expect([.signaled(SIGILL), .signaled(SIGTRAP), .signaled(SIGABRT)].contains(ending), "\(ending)")
         expectSetUpThenRestoredOnce(child)
+        // Written to standard error on the alternate screen, shown after leaving it.
+        let text = child.text
+        let leave = text.ranges(of: "\u{1B}[?1049l").last
+        let message = text.ranges(of: "the probe fails on purpose").last
+        #expect(leave != nil && message != nil && leave!.upperBound <= message!.lowerBound, "\(text.debugDescription)")
+    }
+
+    @Test func aTerminalAppDrawsTypesResizesAndQuitsOnControlC() {
+        let child = PtyChild(mode: "app")
+        #expect(child.read(untilScreenShows: "probe app"))
+        child.type("héllo 世界")
+        #expect(child.read(untilScreenShows: "8 characters"))
+        #expect(child.screen.lines.prefix(3) == ["probe app", "héllo 世界", "8 characters"])
+        child.resize(columns: 100, rows: 30)
+        child.type("!")
+        #expect(child.read(untilScreenShows: "9 characters"))
+        #expect(child.screen.columns == 100 && child.screen.rows == 30)
+        child.type("\u{03}")
+        #expect(child.waitForEnding() == .exited(0))
+        // The app shows the cursor in the focused field, so only the others are counted.
+        for sequence in Self.restoreSequences where sequence != "\u{1B}[?25h" {
+            #expect(child.text.ranges(of: sequence).count == 1, "restored once: \(sequence.debugDescription)")
+        }
+        #expect(child.text.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"), "the shell's screen back last")
+        #expect(child.settings == child.originalSettings)
     }
 
     @Test func rawModeDeliversKeysAsTheyAreTypedAndSizeChanges() {

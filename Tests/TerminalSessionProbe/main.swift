@@ -10,6 +10,8 @@
 //     precondition  fail a precondition (the process traps)
 //     echo          write "<event:DESCRIPTION>" for each input event and
 //                   "<size:WxH>" for each size change; close and exit 0 on "q"
+//     app           (no session of its own, no marker) run a TerminalApp: a title, a
+//                   text field and a label counting its characters; Ctrl-C quits
 
 #if canImport(Darwin)
 import Darwin
@@ -17,9 +19,18 @@ import Darwin
 import Glibc
 #endif
 import Dispatch
+import Ripple
 import RippleTerminal
 
 let mode = CommandLine.arguments.dropFirst().first ?? "close"
+
+if mode == "app" {
+    let field = TextField(placeholder: "type here")
+    let count = Label("0 characters")
+    count.reactive.text <~ field.reactive.continuousTextValues.map { "\($0.count) characters" }
+    TerminalApp.run(root: Stack(.vertical, [Label("probe app"), field, count]))
+}
+
 let terminal = TerminalSession.openOrExit()
 terminal.write("<probe:open \(terminal.size.value)>\r\n")
 

@@ -22,6 +22,13 @@ import Synchronization
 // and raises the signal again, so the process ends as it would have: killed by
 // SIGTERM, or crashed with the trap's signal and the runtime's crash report. A
 // signal that was ignored before the session (SIGHUP under `nohup`) stays ignored.
+//
+// While the session is open, standard error — when it is the terminal — goes to an
+// unlinked temporary file instead, so that a message written on the alternate screen
+// (a failed precondition's "Fatal error: …", a log line) is not wiped when the
+// shell's screen comes back: the restore points standard error back at the terminal
+// and copies the captured text there, after the screen is restored (`dup2`, `lseek`,
+// `read` and `write` are async-signal-safe too).
 
 /// What restoring the terminal takes, readable from a signal handler.
 private struct RestoreRecord {
@@ -30,6 +37,10 @@ private struct RestoreRecord {
     var original: termios
     var bytes: UnsafeMutablePointer<UInt8>
     var count: Int
+    /// A duplicate of the original standard error, or -1 when it is not captured.
+    var originalError: Int32
+    /// The file standard error is captured in, or -1.
+    var capturedError: Int32
 }
 
 /// The address of the armed record, or 0.
@@ -52,7 +63,46 @@ private func restoreArmedTerminal() -> UnsafeMutablePointer<RestoreRecord>? {
     guard let record = UnsafeMutablePointer<RestoreRecord>(bitPattern: address) else { return nil }
     _ = writeAll(record.pointee.output, record.pointee.bytes, record.pointee.count)
     _ = tcsetattr(record.pointee.input, TCSANOW, &record.pointee.original)
+    releaseCapturedError(record)
     return record
+}
+
+/// Points standard error back at the terminal and copies what was written to it
+/// while the session was open.
+private func releaseCapturedError(_ record: UnsafeMutablePointer<RestoreRecord>) {
+    let original = record.pointee.originalError, captured = record.pointee.capturedError
+    guard original >= 0, captured >= 0 else { return }
+    _ = dup2(original, STDERR_FILENO)
+    _ = close(original)
+    if lseek(captured, 0, SEEK_SET) == 0 {
+        var buffer: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &buffer) { chunk in
+            while true {
+                let count = read(captured, chunk.baseAddress, chunk.count)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                _ = writeAll(STDERR_FILENO, chunk.baseAddress!, count)
+            }
+        }
+    }
+    _ = close(captured)
+}
+
+/// Sends standard error to an unlinked temporary file if it is a terminal; returns
+/// (a duplicate of the original, the file), or (-1, -1) when not captured.
+private func captureError() -> (original: Int32, captured: Int32) {
+    guard isatty(STDERR_FILENO) == 1 else { return (-1, -1) }
+    var template = Array("/tmp/ripple-terminal-stderr-XXXXXX".utf8CString)
+    let captured = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard captured >= 0 else { return (-1, -1) }
+    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    let original = dup(STDERR_FILENO)
+    guard original >= 0, dup2(captured, STDERR_FILENO) >= 0 else {
+        if original >= 0 { _ = close(original) }
+        _ = close(captured)
+        return (-1, -1)
+    }
+    return (original, captured)
 }
 
 private func restoreAtExit() {
@@ -96,12 +146,21 @@ enum TerminalRestore {
         let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
         copy.initialize(from: bytes, count: bytes.count)
         let record = UnsafeMutablePointer<RestoreRecord>.allocate(capacity: 1)
-        record.initialize(to: RestoreRecord(input: input, output: output, original: original, bytes: copy, count: bytes.count))
+        record.initialize(to: RestoreRecord(input: input, output: output, original: original, bytes: copy,
+                                            count: bytes.count, originalError: -1, capturedError: -1))
         _ = previousActionsAddress  // initialised before any handler can read it
         let (armed, _) = armedRecordAddress.compareExchange(
             expected: 0, desired: UInt(bitPattern: record), ordering: .acquiringAndReleasing
         )
         if !armed { free(record) }
+        if armed {
+            // Captured only once armed, so a refused second session leaves stderr alone;
+            // the fields are set before any restore can read them (the main thread
+            // arms, and the restore of an error in between finds -1s and skips).
+            let (originalError, capturedError) = captureError()
+            record.pointee.capturedError = capturedError
+            record.pointee.originalError = originalError
+        }
         if armed, !exitHandlerIsRegistered.exchange(true, ordering: .acquiringAndReleasing) {
             _ = atexit(restoreAtExit)
         }
