@@ -20,6 +20,8 @@ let package = Package(
         ),
         .target(name: "RippleTerminal", dependencies: ["Ripple"]),
         .target(name: "RippleTour", dependencies: ["Ripple", "RippleTesting"]),
+        // The terminal sample app: a package search drawn with RippleTerminal.
+        .target(name: "TerminalSample", dependencies: ["Ripple", "RippleTerminal"]),
         .executableTarget(name: "ripple-tour", dependencies: ["RippleTour"]),
         .testTarget(name: "RippleTests", dependencies: ["Ripple"]),
         .testTarget(name: "RippleTourTests", dependencies: ["RippleTour"]),
@@ -29,6 +31,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(name: "RippleTerminalTests", dependencies: ["RippleTerminal", "Ripple"]),
+        .testTarget(name: "TerminalSampleTests", dependencies: ["TerminalSample", "RippleTerminal", "Ripple", "RippleTesting"]),
         // Run in a pseudo-terminal by RippleTerminalTests' Pty suite; not a product.
         .executableTarget(
             name: "terminal-session-probe",
