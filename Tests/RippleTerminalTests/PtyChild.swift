@@ -89,7 +89,10 @@ final class PtyChild {
         sigfillset(&allSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // A process group of its own, whose parent (this process) is outside it: not an
+        // orphaned group, so that SIGTSTP stops the child as it would under a shell.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
 
         var variables = Self.inheritedEnvironment()
         variables["TERM"] = nil
@@ -139,11 +142,12 @@ final class PtyChild {
         String(decoding: output, as: UTF8.self)
     }
 
-    /// Reads the pty until `text` contains `expected`; false at the deadline.
+    /// Reads the pty until `text` (from byte `offset` of the output) contains
+    /// `expected`; false at the deadline.
     @discardableResult
-    func read(until expected: String) -> Bool {
+    func read(until expected: String, after offset: Int = 0) -> Bool {
         let start = ContinuousClock.now
-        while !text.contains(expected) {
+        while !String(decoding: output[min(offset, output.count)...], as: UTF8.self).contains(expected) {
             let left = Self.deadline - (ContinuousClock.now - start)
             guard left > .zero else { return false }
             readAvailable(waitingUpTo: min(left, .milliseconds(50)))
@@ -195,6 +199,19 @@ final class PtyChild {
     }
 
     private(set) var ending: Ending?
+
+    /// Waits (reading meanwhile) until the child is stopped by a signal; false at
+    /// the deadline or if it ended instead.
+    func waitForStop() -> Bool {
+        let start = ContinuousClock.now
+        var status: Int32 = 0
+        while ContinuousClock.now - start < Self.deadline {
+            let result = waitpid(pid, &status, WNOHANG | WUNTRACED)
+            if result == pid { return status & 0xFF == 0x7F }
+            readAvailable(waitingUpTo: .milliseconds(20))
+        }
+        return false
+    }
 
     /// Waits for the child to end (reading its output meanwhile), then reads what
     /// it left in the pty.

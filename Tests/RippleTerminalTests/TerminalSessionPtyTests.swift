@@ -66,6 +66,25 @@ import Testing
         #expect(leave != nil && message != nil && leave!.upperBound <= message!.lowerBound, "\(text.debugDescription)")
     }
 
+    @Test func controlZSuspendsTheAppToTheShellAndItRepaintsWhenContinued() {
+        let child = PtyChild(mode: "app")
+        #expect(child.read(untilScreenShows: "probe app"))
+        child.type("\u{1A}")
+        #expect(child.waitForStop(), "stopped by SIGTSTP")
+        #expect(child.text.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"), "the shell's screen back before stopping")
+        #expect(child.settings == child.originalSettings, "the shell's settings while suspended")
+        let before = child.output.count
+        kill(child.pid, SIGCONT)
+        #expect(child.read(until: "0 characters", after: before))
+        // Everything is painted again after the alternate screen comes back.
+        let repaint = String(decoding: child.output[before...], as: UTF8.self)
+        #expect(repaint.contains("probe app") && repaint.contains("type here"), "\(repaint.debugDescription)")
+        #expect(child.settings != child.originalSettings, "raw mode again")
+        child.type("x\u{03}")
+        #expect(child.waitForEnding() == .exited(0))
+        #expect(child.settings == child.originalSettings)
+    }
+
     @Test func aTerminalAppDrawsTypesResizesAndQuitsOnControlC() {
         let child = PtyChild(mode: "app")
         #expect(child.read(untilScreenShows: "probe app"))

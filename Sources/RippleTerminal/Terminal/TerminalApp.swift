@@ -22,8 +22,9 @@ import Ripple
 // The window's renders are coalesced to one per turn of the main queue; each render's
 // bytes are written to the terminal at once.
 //
-// Ctrl-C, when no view handles it, quits (raw mode turns it into a key; the app
-// decides). `quit(status:)` runs the `willQuit` handlers, gives the terminal back and
+// Ctrl-C, when no view handles it, quits, and Ctrl-Z suspends the app to the shell
+// (raw mode turns both into keys; the app decides); back in the foreground, it
+// repaints everything. `quit(status:)` runs the `willQuit` handlers, gives the terminal back and
 // ends the process: like an iOS app, a terminal app does not return from its run
 // loop. A terminal that hangs up quits too (status 0), and a process killed by a
 // signal or crashing still has its terminal restored by the session.
@@ -50,6 +51,9 @@ public final class TerminalApp {
     public let session: TerminalSession
     /// Keys that quit the app when no view handles them; Ctrl-C by default.
     public var quitKeys: Set<KeyEvent> = [KeyEvent(.character("c"), modifiers: .control)]
+    /// Keys that suspend the app to the shell when no view handles them; Ctrl-Z by
+    /// default.
+    public var suspendKeys: Set<KeyEvent> = [KeyEvent(.character("z"), modifiers: .control)]
 
     private var quitHandlers: [@MainActor () -> Void] = []
     private var isQuitting = false
@@ -118,9 +122,19 @@ public final class TerminalApp {
 
     private func handle(_ event: InputEvent) {
         if window.send(event) { return }
-        if case let .key(key) = event, quitKeys.contains(key) {
+        guard case let .key(key) = event else { return }
+        if quitKeys.contains(key) {
             quit()
+        } else if suspendKeys.contains(key) {
+            suspend()
         }
+    }
+
+    /// Suspends the app to the shell (see ``TerminalSession/suspend()``); back in
+    /// the foreground, it repaints everything.
+    public func suspend() {
+        guard session.suspend() else { return }
+        window.redrawAll()
     }
 
     /// The variables ``ColorMode/detect(environment:)`` reads.

@@ -53,6 +53,8 @@ public final class TerminalSession: Sendable {
     private let sources: Protected<[any DispatchSourceProtocol]>
     private let handledSignals: [Int32]
     private let isOpen = Atomic<Bool>(true)
+    /// The terminal's settings before the session, and in raw mode.
+    private let originalSettings: termios, rawSettings: termios
 
     private static let inputDescriptor: Int32 = STDIN_FILENO
     private static let outputDescriptor: Int32 = STDOUT_FILENO
@@ -76,6 +78,8 @@ public final class TerminalSession: Sendable {
         ) else { throw .alreadyOpen }
         handledSignals = TerminalRestore.installSignalHandlers()
         var raw = TerminalModes.raw(from: original)
+        originalSettings = original
+        rawSettings = raw
         guard tcsetattr(Self.inputDescriptor, TCSANOW, &raw) == 0 else {
             let error = errno
             TerminalRestore.removeSignalHandlers(handledSignals)
@@ -148,6 +152,27 @@ public final class TerminalSession: Sendable {
     @discardableResult
     public func write(_ text: String) -> Bool {
         write(Array(text.utf8))
+    }
+
+    /// Suspends the process as Ctrl-Z does in a shell (raw mode delivers Ctrl-Z as a
+    /// key, so the app decides): gives the terminal back to the shell, stops the
+    /// process's group with SIGTSTP (the whole job, as a shell expects), and takes the terminal over again when the shell
+    /// continues it (`fg`). The caller repaints then (``Window/redrawAll()``), since
+    /// the shell has drawn meanwhile; the size is read again. Returns false, doing
+    /// nothing, when the session is closed. If SIGTSTP is ignored (a process group
+    /// with no shell to continue it), the process goes on at once.
+    @discardableResult
+    public func suspend() -> Bool {
+        guard isOpen.load(ordering: .acquiring) else { return false }
+        var original = originalSettings, raw = rawSettings
+        _ = TerminalModes.restore.withUnsafeBytes { writeAll(Self.outputDescriptor, $0.baseAddress!, $0.count) }
+        _ = tcsetattr(Self.inputDescriptor, TCSADRAIN, &original)
+        _ = kill(0, SIGTSTP)
+        // Continued.
+        _ = tcsetattr(Self.inputDescriptor, TCSADRAIN, &raw)
+        _ = TerminalModes.enter.withUnsafeBytes { writeAll(Self.outputDescriptor, $0.baseAddress!, $0.count) }
+        currentSize.value = Self.querySize()
+        return true
     }
 
     /// Gives the terminal back: leaves the alternate screen, shows the cursor,

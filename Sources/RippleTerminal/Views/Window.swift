@@ -69,6 +69,14 @@ public final class Window {
         setNeedsLayout()
     }
 
+    /// Forgets what the terminal shows, so that the next render (asked for here)
+    /// repaints every cell: for when something else has drawn on the terminal, or
+    /// the app comes back from a suspension.
+    public func redrawAll() {
+        renderer.invalidate()
+        setNeedsDisplay()
+    }
+
     /// Asks for a layout and a render in the coming turn of the scheduler.
     public func setNeedsLayout() {
         needsLayout = true
