@@ -156,11 +156,12 @@ public final class TerminalSession: Sendable {
 
     /// Suspends the process as Ctrl-Z does in a shell (raw mode delivers Ctrl-Z as a
     /// key, so the app decides): gives the terminal back to the shell, stops the
-    /// process's group with SIGTSTP (the whole job, as a shell expects), and takes the terminal over again when the shell
-    /// continues it (`fg`). The caller repaints then (``Window/redrawAll()``), since
-    /// the shell has drawn meanwhile; the size is read again. Returns false, doing
-    /// nothing, when the session is closed. If SIGTSTP is ignored (a process group
-    /// with no shell to continue it), the process goes on at once.
+    /// process's group with SIGTSTP (the whole job, as a shell expects), and takes
+    /// the terminal over again when the shell continues it (`fg`). The caller
+    /// repaints then (``Window/redrawAll()``), since the shell has drawn meanwhile;
+    /// the size is read again. Returns false, doing nothing, when the session is
+    /// closed. If SIGTSTP is ignored or discarded (an orphaned process group, with
+    /// no shell to continue it), the process goes on at once.
     @discardableResult
     public func suspend() -> Bool {
         guard isOpen.load(ordering: .acquiring) else { return false }
