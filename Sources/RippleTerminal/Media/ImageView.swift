@@ -1,0 +1,228 @@
+import Ripple
+
+// ImageView: an image drawn with half blocks, in true colour.
+//
+// Each cell shows two pixels: "▀" with the top pixel as its foreground and the bottom
+// one as its background. The image is fitted into the view's C × 2R pixels with its
+// aspect ratio kept and centred, the rest letterboxed in `backgroundColor`; a pixel
+// row that starts half way down a cell uses "▄" over the background instead.
+// Resampling averages areas (see ImageScaling.swift) and lays translucent pixels over
+// `backgroundColor` (black when that is the terminal's default, which a program
+// cannot know); wholly transparent areas show the background itself. Colours are
+// `.rgb`: a renderer for a 256- or 16-colour terminal maps them to the nearest
+// palette entry. The cells of the last scaling are kept with what they were made
+// from (the image, by identity: a copy of it is the same image; the view's size; the
+// background), so redrawing an unchanged image only copies cells. While `image` is nil the view
+// shows its placeholder: dim text, a box, or nothing.
+
+/// A view that shows an ``Image``, scaled to fit with its aspect ratio kept, or a
+/// placeholder while the image is nil.
+///
+/// ```swift
+/// let thumbnail = ImageView(placeholder: .text("loading…"))
+/// thumbnail.reactive.image <~ viewModel.thumbnail     // Property<Image?>
+/// ```
+@MainActor
+public final class ImageView: View {
+    /// What the view shows while it has no image.
+    public enum Placeholder: Sendable, Hashable {
+        /// Only the background.
+        case none
+        /// The text, centred, in the placeholder style.
+        case text(String)
+        /// A single-line box along the view's edges, with the text centred inside,
+        /// both in the placeholder style.
+        case box(String)
+    }
+
+    /// The image shown; `nil` shows the placeholder.
+    public var image: Image? {
+        didSet {
+            guard !image.isIdentical(to: oldValue) else { return }
+            if image == nil { cache = nil }
+            setNeedsLayout()
+        }
+    }
+    /// What shows while `image` is nil.
+    public var placeholder: Placeholder {
+        didSet { if placeholder != oldValue { setNeedsLayout() } }
+    }
+    /// The look of the placeholder; its background, when `.default`, is
+    /// `backgroundColor`.
+    public var placeholderStyle: Style {
+        didSet { if placeholderStyle != oldValue { setNeedsDisplay() } }
+    }
+    /// The colour around a letterboxed image and under its transparent pixels;
+    /// translucent pixels are blended over it (over black when it is `.default`).
+    public var backgroundColor: Color {
+        didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
+    }
+    /// How many times the view has scaled an image: a redraw of the same image at
+    /// the same size and background reuses the last scaling.
+    public private(set) var scaleCount = 0
+
+    private var cache: ScaledImage?
+
+    /// The cells an image was scaled to, with what they were made from.
+    private struct ScaledImage {
+        let image: Image
+        let size: Size
+        let background: Color
+        let cells: [HalfBlock]
+
+        func isScaling(of image: Image, at size: Size, over background: Color) -> Bool {
+            self.size == size && self.background == background && self.image.isIdentical(to: image)
+        }
+    }
+
+    /// One cell of a scaled image: a half block (or a space) in a style.
+    private struct HalfBlock {
+        enum Glyph: String {
+            case upper = "▀"
+            case lower = "▄"
+            case blank = " "
+        }
+
+        let glyph: Glyph
+        let style: Style
+    }
+
+    /// An image view showing `image`, or `placeholder` while it is nil.
+    public init(image: Image? = nil, placeholder: Placeholder = .text("loading…"),
+                placeholderStyle: Style = Style(attributes: .dim), backgroundColor: Color = .default) {
+        self.image = image
+        self.placeholder = placeholder
+        self.placeholderStyle = placeholderStyle
+        self.backgroundColor = backgroundColor
+        super.init()
+    }
+
+    /// With an image: the image fitted into the proposal, never larger than one
+    /// pixel a half cell (its width in columns by half its height in rows). Without:
+    /// the placeholder's size.
+    public override func sizeThatFits(_ proposal: Size) -> Size {
+        guard let image else {
+            switch placeholder {
+            case .none: return .zero
+            case let .text(text): return Size(columns: text.displayWidth, rows: 1)
+            case let .box(text): return Size(columns: text.displayWidth + 4, rows: 3)
+            }
+        }
+        let columns = min(proposal.columns, image.width)
+        let rows = min(proposal.rows, (image.height + 1) / 2)
+        let fitted = ImageScaling.fittedSize(width: image.width, height: image.height, into: columns, rows * 2)
+        return Size(columns: fitted.width, rows: (fitted.height + 1) / 2)
+    }
+
+    /// Draws the image's cells, scaling it only when the image, the view's size or
+    /// the background changed since the last scaling; the placeholder without one.
+    public override func draw(in context: inout DrawingContext) {
+        guard let image else {
+            drawPlaceholder(in: &context)
+            return
+        }
+        let size = context.size
+        guard size.columns > 0, size.rows > 0 else { return }
+        if cache?.isScaling(of: image, at: size, over: backgroundColor) != true {
+            cache = ScaledImage(image: image, size: size, background: backgroundColor,
+                                cells: scale(image, to: size))
+            scaleCount += 1
+        }
+        guard let cells = cache?.cells else { return }
+        for row in 0..<size.rows {
+            for column in 0..<size.columns {
+                let cell = cells[row * size.columns + column]
+                context.put(cell.glyph.rawValue, at: Position(column: column, row: row), style: cell.style)
+            }
+        }
+    }
+
+    /// The cells of `image` fitted and centred in `size`, row by row.
+    private func scale(_ image: Image, to size: Size) -> [HalfBlock] {
+        let pixelRows = size.rows * 2
+        let fitted = ImageScaling.fittedSize(width: image.width, height: image.height, into: size.columns, pixelRows)
+        let pixels = ImageScaling.resample(image, width: fitted.width, height: fitted.height, over: matte)
+        let left = (size.columns - fitted.width) / 2
+        let top = (pixelRows - fitted.height) / 2
+        func pixel(_ column: Int, _ row: Int) -> Color? {
+            let x = column - left, y = row - top
+            guard x >= 0, x < fitted.width, y >= 0, y < fitted.height, let rgb = pixels[y * fitted.width + x] else {
+                return nil
+            }
+            return .rgb(UInt8(rgb.red), UInt8(rgb.green), UInt8(rgb.blue))
+        }
+        var cells: [HalfBlock] = []
+        cells.reserveCapacity(size.columns * size.rows)
+        for row in 0..<size.rows {
+            for column in 0..<size.columns {
+                let background = backgroundColor
+                switch (pixel(column, 2 * row), pixel(column, 2 * row + 1)) {
+                case let (top?, bottom):
+                    let style = Style(foreground: top, background: bottom ?? background)
+                    cells.append(HalfBlock(glyph: .upper, style: style))
+                case let (nil, bottom?):
+                    cells.append(HalfBlock(glyph: .lower, style: Style(foreground: bottom, background: background)))
+                case (nil, nil):
+                    cells.append(HalfBlock(glyph: .blank, style: Style(background: background)))
+                }
+            }
+        }
+        return cells
+    }
+
+    /// The opaque colour translucent pixels are laid over: the background, black
+    /// for the terminal's default.
+    private var matte: RGB {
+        switch backgroundColor {
+        case .default:
+            return RGB(red: 0, green: 0, blue: 0)
+        case let .indexed(index):
+            let (red, green, blue) = Palette.rgb(ofIndex: index)
+            return RGB(red: red, green: green, blue: blue)
+        case let .rgb(red, green, blue):
+            return RGB(red: Int(red), green: Int(green), blue: Int(blue))
+        }
+    }
+
+    private func drawPlaceholder(in context: inout DrawingContext) {
+        context.fill(style: Style(background: backgroundColor))
+        var style = placeholderStyle
+        if style.background == .default { style.background = backgroundColor }
+        let text: String
+        switch placeholder {
+        case .none:
+            return
+        case let .text(placeholderText):
+            text = placeholderText
+        case let .box(placeholderText):
+            context.drawBorder(style: style)
+            text = placeholderText
+        }
+        let size = context.size
+        let column = max(size.columns - text.displayWidth, 0) / 2
+        context.put(text, at: Position(column: column, row: max(size.rows - 1, 0) / 2), style: style)
+    }
+}
+
+extension Optional where Wrapped == Image {
+    /// Whether both are nil, or both the very same image.
+    fileprivate func isIdentical(to other: Image?) -> Bool {
+        switch (self, other) {
+        case (nil, nil): true
+        case let (image?, other?): image.isIdentical(to: other)
+        default: false
+        }
+    }
+}
+
+extension Reactive where Base: ImageView {
+    /// Sets the image shown; `nil` shows the placeholder.
+    public var image: BindingTarget<Image?> {
+        makeBindingTarget(on: MainActorScheduler()) { $0.image = $1 }
+    }
+
+    /// Sets what shows while there is no image.
+    public var placeholder: BindingTarget<ImageView.Placeholder> {
+        makeBindingTarget(on: MainActorScheduler()) { $0.placeholder = $1 }
+    }
+}

@@ -1,0 +1,195 @@
+import Ripple
+import RippleTerminal
+import Testing
+
+/// ImageView and Image: half-block cells in true colour, fitted with the aspect ratio
+/// kept, the placeholder, blending, and the checks on an image's bytes.
+@MainActor
+@Suite struct ImageViewTests {
+    /// An image from its pixels, given as (red, green, blue, alpha), row by row.
+    private func image(_ width: Int, _ height: Int, _ pixels: [(UInt8, UInt8, UInt8, UInt8)]) throws -> Image {
+        try Image(width: width, height: height, pixels: pixels.flatMap { [$0.0, $0.1, $0.2, $0.3] })
+    }
+
+    /// An opaque image of one colour.
+    private func image(_ width: Int, _ height: Int, filledWith color: (UInt8, UInt8, UInt8)) throws -> Image {
+        try image(width, height, Array(repeating: (color.0, color.1, color.2, 255), count: width * height))
+    }
+
+    /// The cell at a position of the terminal's screen.
+    private func cell(_ terminal: VirtualTerminal, _ column: Int, _ row: Int) -> Cell {
+        terminal.screen[column, row]
+    }
+
+    @Test func eachCellShowsTwoPixelsTopAsForegroundBottomAsBackground() throws {
+        let view = ImageView(image: try image(2, 4, [
+            (255, 0, 0, 255), (0, 255, 0, 255),
+            (0, 0, 255, 255), (255, 255, 255, 255),
+            (10, 20, 30, 255), (40, 50, 60, 255),
+            (70, 80, 90, 255), (100, 110, 120, 255),
+        ]))
+        let terminal = VirtualTerminal(columns: 2, rows: 2, root: view)
+        #expect(terminal.lines == ["▀▀", "▀▀"])
+        #expect(cell(terminal, 0, 0).style == Style(foreground: .rgb(255, 0, 0), background: .rgb(0, 0, 255)))
+        #expect(cell(terminal, 1, 0).style == Style(foreground: .rgb(0, 255, 0), background: .rgb(255, 255, 255)))
+        #expect(cell(terminal, 0, 1).style == Style(foreground: .rgb(10, 20, 30), background: .rgb(70, 80, 90)))
+        #expect(cell(terminal, 1, 1).style == Style(foreground: .rgb(40, 50, 60), background: .rgb(100, 110, 120)))
+    }
+
+    @Test func shrinkingAveragesTheAreaEachPixelCovers() throws {
+        // 4 × 4 pixels into 2 × 1 cells (2 × 2 pixels): each target pixel averages a
+        // 2 × 2 block. Black and white average to 127.5, rounded to 128.
+        typealias Pixel = (UInt8, UInt8, UInt8, UInt8)
+        let black: Pixel = (0, 0, 0, 255), white: Pixel = (255, 255, 255, 255)
+        let red: Pixel = (200, 0, 0, 255), blue: Pixel = (0, 0, 100, 255)
+        let view = ImageView(image: try image(4, 4, [
+            black, white, red, red,
+            white, black, red, red,
+            blue, blue, red, blue,
+            blue, blue, blue, red,
+        ]))
+        let terminal = VirtualTerminal(columns: 2, rows: 1, root: view)
+        #expect(cell(terminal, 0, 0).style == Style(foreground: .rgb(128, 128, 128), background: .rgb(0, 0, 100)))
+        #expect(cell(terminal, 1, 0).style == Style(foreground: .rgb(200, 0, 0), background: .rgb(100, 0, 50)))
+    }
+
+    @Test func aWideImageIsLetterboxedAboveAndBelowKeepingItsAspectRatio() throws {
+        // 8 × 4 pixels in 4 × 4 cells (4 × 8 pixels): 4 × 2 pixels, on pixel rows 3
+        // and 4 — the bottom half of cell row 1 and the top half of cell row 2.
+        let view = ImageView(image: try image(8, 4, filledWith: (255, 0, 0)))
+        let terminal = VirtualTerminal(columns: 4, rows: 4, root: view)
+        #expect(terminal.lines == ["", "▄▄▄▄", "▀▀▀▀", ""])
+        #expect(cell(terminal, 0, 1).style == Style(foreground: .rgb(255, 0, 0)))
+        #expect(cell(terminal, 3, 2).style == Style(foreground: .rgb(255, 0, 0)))
+        #expect(cell(terminal, 0, 0).style == .plain)
+    }
+
+    @Test func aTallImageIsLetterboxedLeftAndRightKeepingItsAspectRatio() throws {
+        // 2 × 8 pixels in 6 × 2 cells (6 × 4 pixels): 1 × 4 pixels, centred in column 2.
+        let view = ImageView(image: try image(2, 8, filledWith: (0, 0, 255)), backgroundColor: .rgb(9, 9, 9))
+        let terminal = VirtualTerminal(columns: 6, rows: 2, root: view)
+        #expect(terminal.lines == ["  ▀", "  ▀"])
+        #expect(cell(terminal, 2, 0).style == Style(foreground: .rgb(0, 0, 255), background: .rgb(0, 0, 255)))
+        #expect(cell(terminal, 0, 0).style == Style(background: .rgb(9, 9, 9)))
+        #expect(cell(terminal, 5, 1).style == Style(background: .rgb(9, 9, 9)))
+    }
+
+    @Test func aSmallImageIsEnlargedToFillTheView() throws {
+        let view = ImageView(image: try image(1, 1, filledWith: (0, 200, 0)))
+        let terminal = VirtualTerminal(columns: 3, rows: 2, root: view)
+        // 1 × 1 pixel into 3 × 4 pixels: 3 × 3 (the height limits), pixel rows 0–2.
+        #expect(terminal.lines == ["▀▀▀", "▀▀▀"])
+        #expect(cell(terminal, 1, 0).style == Style(foreground: .rgb(0, 200, 0), background: .rgb(0, 200, 0)))
+        #expect(cell(terminal, 1, 1).style == Style(foreground: .rgb(0, 200, 0)))
+    }
+
+    @Test func translucentPixelsAreBlendedOverTheBackgroundAndTransparentOnesShowIt() throws {
+        let pixels = try image(1, 2, [(255, 0, 0, 128), (0, 0, 255, 0)])
+        let view = ImageView(image: pixels, backgroundColor: .rgb(0, 255, 0))
+        let terminal = VirtualTerminal(columns: 1, rows: 1, root: view)
+        // 255 × 128/255 = 128 red; 255 × (1 − 128/255) = 127 green from the background.
+        #expect(cell(terminal, 0, 0).style == Style(foreground: .rgb(128, 127, 0), background: .rgb(0, 255, 0)))
+        view.backgroundColor = .default
+        // Over the terminal's default background: blended over black, and the
+        // transparent pixel leaves the default background.
+        #expect(cell(terminal, 0, 0).style == Style(foreground: .rgb(128, 0, 0)))
+    }
+
+    @Test func whileTheImageIsNilThePlaceholderShowsDimAndCentred() {
+        let view = ImageView()
+        let terminal = VirtualTerminal(columns: 12, rows: 3, root: view)
+        #expect(terminal.lines == ["", "  loading…", ""])
+        #expect(terminal.runs { $0.attributes.contains(.dim) } == ["loading…"])
+        view.placeholder = .box("无图")
+        view.placeholderStyle = Style(foreground: .yellow)
+        terminal.resize(columns: 8, rows: 3)
+        #expect(terminal.lines == ["┌──────┐", "│ 无图 │", "└──────┘"])
+        #expect(terminal.runs { $0.foreground == .yellow } == ["┌──────┐", "│", "无图", "│", "└──────┘"])
+        view.placeholder = .none
+        #expect(terminal.lines == ["", "", ""])
+    }
+
+    @Test func aBoundImageReplacesThePlaceholderAndNilBringsItBack() async throws {
+        let view = ImageView(placeholder: .text("…"))
+        let terminal = VirtualTerminal(columns: 3, rows: 1, root: view)
+        let thumbnail = MutableProperty<Image?>(nil)
+        view.reactive.image <~ thumbnail
+        await terminal.settle()
+        #expect(terminal.lines == [" …"])
+        thumbnail.value = try image(3, 2, filledWith: (1, 2, 3))
+        await terminal.settle()
+        #expect(terminal.lines == ["▀▀▀"])
+        #expect(cell(terminal, 2, 0).style == Style(foreground: .rgb(1, 2, 3), background: .rgb(1, 2, 3)))
+        thumbnail.value = nil
+        await terminal.settle()
+        #expect(terminal.lines == [" …"])
+        #expect(view.image == nil)
+    }
+
+    @Test func redrawingTheSameImageAtTheSameSizeReusesTheScaledCells() throws {
+        let picture = try image(64, 64, filledWith: (50, 60, 70))
+        let view = ImageView(image: picture)
+        view.sizing = .flexible
+        let caption = Label("a")
+        let terminal = VirtualTerminal(columns: 8, rows: 5, root: Stack(.vertical, [view, caption]))
+        #expect(view.scaleCount == 1)
+        caption.text = "b"
+        view.image = picture
+        #expect(terminal.lines.last == "b")
+        #expect(terminal.renderCount == 2)
+        #expect(view.scaleCount == 1)
+        terminal.resize(columns: 10, rows: 5)
+        #expect(view.scaleCount == 2)
+        view.image = try image(64, 64, filledWith: (50, 60, 70))
+        #expect(terminal.lines.first == " ▀▀▀▀▀▀▀▀")
+        #expect(view.scaleCount == 3)
+    }
+
+    @Test func anImageFitsAtMostItsOwnSizeInAStack() throws {
+        let view = ImageView(image: try image(6, 4, filledWith: (7, 7, 7)))
+        let below = Label("below")
+        let terminal = VirtualTerminal(columns: 20, rows: 6, root: Stack(.vertical, alignment: .leading, [view, below]))
+        #expect(terminal.lines == ["▀▀▀▀▀▀", "▀▀▀▀▀▀", "below", "", "", ""])
+    }
+
+    @Test func aPaletteTerminalGetsTheNearestPaletteColours() throws {
+        let view = ImageView(image: try image(1, 2, [(255, 0, 0, 255), (0, 0, 255, 255)]))
+        let scheduler = TestScheduler()
+        let window = Window(root: view, size: TerminalSize(columns: 1, rows: 1),
+                            renderer: Renderer(colorMode: .palette256), scheduler: scheduler)
+        scheduler.advance()
+        let output = String(decoding: window.renderer.output, as: UTF8.self)
+        #expect(output.contains("38;5;196"))
+        #expect(output.contains("48;5;21"))
+        #expect(!output.contains("38;2;"))
+        #expect(output.contains("▀"))
+    }
+
+    @Test func malformedPixelsAreRejectedWithAClearError() {
+        #expect(throws: ImageError.pixelCountMismatch(width: 2, height: 4, byteCount: 30)) {
+            try Image(width: 2, height: 4, pixels: Array(repeating: 0, count: 30))
+        }
+        #expect(throws: ImageError.invalidDimensions(width: 0, height: 3)) {
+            try Image(width: 0, height: 3, pixels: [])
+        }
+        #expect(throws: ImageError.invalidDimensions(width: -1, height: 2)) {
+            try Image(width: -1, height: 2, pixels: [])
+        }
+        #expect(throws: ImageError.invalidDimensions(width: Int.max, height: 2)) {
+            try Image(width: Int.max, height: 2, pixels: [])
+        }
+        let error = ImageError.pixelCountMismatch(width: 2, height: 4, byteCount: 30)
+        #expect(error.description == "an image of 2 × 4 pixels needs 32 bytes of RGBA8 pixels (4 a pixel), got 30")
+    }
+
+    @Test func imagesCompareByTheirSizeAndPixels() throws {
+        let one = try image(2, 1, filledWith: (1, 2, 3))
+        let copy = one
+        let same = try image(2, 1, filledWith: (1, 2, 3))
+        #expect(copy.isIdentical(to: one))
+        #expect(!same.isIdentical(to: one))
+        #expect(same == one)
+        #expect(try image(1, 2, filledWith: (1, 2, 3)) != one)
+        #expect(one.pixels == [1, 2, 3, 255, 1, 2, 3, 255])
+    }
+}
