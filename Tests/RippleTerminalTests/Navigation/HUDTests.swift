@@ -25,6 +25,7 @@ import Testing
         let loading = MutableProperty(false)
         hud.reactive.isShowing <~ loading
         let terminal = terminal()
+        await terminal.settle()
         #expect(terminal.lines == ["[ A ]", "[ B ]", "", "", ""])
         loading.value = true
         await terminal.settle()
@@ -68,6 +69,7 @@ import Testing
         hud.reactive.text <~ text
         hud.isShowing = true
         let terminal = terminal()
+        await terminal.settle()
         #expect(terminal.lines[2] == "    │ | 加载中 │")
         text.value = nil
         await terminal.settle()

@@ -191,7 +191,7 @@ import Testing
         #expect(terminal.reversedText == ["[ A ]"])
     }
 
-    @Test func aPoppedScreenIsDeinitialisedAndItsBindingsEnd() {
+    @Test func aPoppedScreenIsDeinitialisedAndItsBindingsEnd() async {
         let navigation = NavigationStack(root: screen("Search", []))
         let terminal = VirtualTerminal(columns: 20, rows: 4, root: navigation)
         let count = MutableProperty(1)
@@ -209,6 +209,7 @@ import Testing
             weakLabel = label
             navigation.push(results)
         }
+        await terminal.settle()
         #expect(terminal.lines[2] == "1 results")
         terminal.press(.escape)
         #expect(terminal.lines[0] == "       Search")
@@ -239,6 +240,7 @@ import Testing
         root.navigationItem.reactive.title <~ title
         let navigation = NavigationStack(root: root)
         let terminal = VirtualTerminal(columns: 20, rows: 3, root: navigation)
+        await terminal.settle()
         #expect(terminal.lines[0] == "       Search")
         title.value = "搜索结果"
         await terminal.settle()
