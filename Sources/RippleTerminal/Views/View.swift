@@ -9,8 +9,12 @@ import Ripple
 // ancestors'. A change that affects layout or looks calls `setNeedsLayout()` or
 // `setNeedsDisplay()`, which only mark the window: it lays out and draws once per UI
 // turn however many changes came. A hidden view, and everything under it, takes no
-// space, draws nothing and cannot be focused. A view's `lifetime` ends when it is
-// deinitialised, and with it every binding into the view.
+// space, draws nothing and cannot be focused. A visible view marked `isModal` (a
+// dialog, a presented screen) confines input to itself while it shows: the window
+// focuses and hit-tests only inside the topmost one. Every view carries a
+// `navigationItem` (made on first use): its title and bar items in a navigation
+// stack. A view's `lifetime` ends when it is deinitialised, and with it every binding
+// into the view.
 
 /// A rectangle of the window: the base class of every view and control.
 ///
@@ -49,6 +53,17 @@ open class View: ReactiveExtensionsProvider, LifetimeProvider {
     public var sizing: Sizing = .fitting {
         didSet { if sizing != oldValue { setNeedsLayout() } }
     }
+
+    /// Whether the view confines input to itself while it is visible: then only the
+    /// views inside it can take the focus or the mouse (see ``Window/modalView``).
+    /// `false` by default; dialogs, HUDs and presented screens set it.
+    public var isModal = false {
+        didSet { if isModal != oldValue { setNeedsLayout() } }
+    }
+
+    /// The title and bar items a ``NavigationStack`` shows while the view is its top
+    /// screen, as UIKit's `navigationItem`; made on first use.
+    public private(set) lazy var navigationItem = NavigationItem()
 
     /// A view with no subviews and an empty frame.
     public init() {
@@ -155,6 +170,16 @@ open class View: ReactiveExtensionsProvider, LifetimeProvider {
     /// Asks the window for a render in the coming UI turn.
     public func setNeedsDisplay() {
         window?.setNeedsDisplay()
+    }
+
+    /// Whether the view is `ancestor` or lies inside it.
+    public func isDescendant(of ancestor: View) -> Bool {
+        var view: View? = self
+        while let current = view {
+            if current === ancestor { return true }
+            view = current.superview
+        }
+        return false
     }
 
     /// Whether the view and all its ancestors are visible.

@@ -6,18 +6,39 @@
 // focusable view when nothing has the focus, or when the focused view has left the
 // tree or been hidden. A focused control that becomes disabled keeps the focus (a button
 // running its action stays put) but Tab skips disabled controls.
+//
+// While a modal view shows (`modalView`), the chain is the part of it inside that view:
+// nothing outside can be focused, and a focus left outside when it appeared moves to
+// the first focusable view inside it (or nowhere, when it has none: a progress HUD).
 
 extension Window {
-    /// The views that can take the focus now, in tree order.
+    /// The views that can take the focus now, in tree order: inside the
+    /// ``modalView`` while there is one.
     public var focusableViews: [View] {
         visibleViews.filter(\.canBecomeFocused)
     }
 
-    /// Gives the focus to `view` if it is in this window, visible and focusable;
-    /// returns whether it now has the focus.
+    /// The topmost visible view whose `isModal` is set — the last in tree order,
+    /// which draws over the others — or `nil`. While there is one, input is confined
+    /// to it: only views inside it can be focused or receive the mouse.
+    public var modalView: View? {
+        var modal: View?
+        func visit(_ view: View) {
+            guard !view.isHidden else { return }
+            if view.isModal { modal = view }
+            view.subviews.forEach(visit)
+        }
+        visit(root)
+        return modal
+    }
+
+    /// Gives the focus to `view` if it is in this window, visible, focusable and
+    /// inside the ``modalView`` if there is one; returns whether it now has the focus.
     @discardableResult
     public func focus(_ view: View) -> Bool {
-        guard view.window === self, view.isVisibleInTree, view.canBecomeFocused else { return false }
+        guard view.window === self, view.isVisibleInTree, view.canBecomeFocused, isReachable(view) else {
+            return false
+        }
         moveFocus(to: view)
         return true
     }
@@ -32,7 +53,8 @@ extension Window {
         moveFocus(by: -1)
     }
 
-    /// Every visible view, in tree order.
+    /// Every visible view that input can reach, in tree order: those inside the
+    /// modal view while there is one, otherwise all.
     private var visibleViews: [View] {
         var views: [View] = []
         func visit(_ view: View) {
@@ -40,8 +62,14 @@ extension Window {
             views.append(view)
             view.subviews.forEach(visit)
         }
-        visit(root)
+        visit(modalView ?? root)
         return views
+    }
+
+    /// Whether input can reach `view`: there is no modal view, or `view` is inside it.
+    private func isReachable(_ view: View) -> Bool {
+        guard let modal = modalView else { return true }
+        return view.isDescendant(of: modal)
     }
 
     /// Steps from the focused view through the visible views in tree order (the
@@ -67,10 +95,13 @@ extension Window {
         setNeedsDisplay()
     }
 
-    /// Before a render: focuses the first focusable view when nothing is focused or
-    /// the focused view has left the window or been hidden.
+    /// Before a render and before routing input: focuses the first focusable view
+    /// (inside the modal view, if any) when nothing is focused or the focused view
+    /// has left the window, been hidden or been left outside a modal view.
     func keepFocusValid() {
-        if let focused = focusedView, focused.window === self, focused.isVisibleInTree { return }
+        if let focused = focusedView, focused.window === self, focused.isVisibleInTree, isReachable(focused) {
+            return
+        }
         moveFocus(to: focusableViews.first)
     }
 }

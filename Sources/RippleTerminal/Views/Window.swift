@@ -12,6 +12,13 @@ import Ripple
 // change); tests inject a `TestScheduler`, or use `VirtualTerminal`. A render lays out
 // if needed, draws the tree into the buffer, has the renderer turn it into bytes, and
 // hands them to `onRender` (the terminal run loop writes them).
+//
+// Input goes to the focused view (keys, pastes) or the view under the pointer (mouse).
+// While a visible view is marked `isModal`, the topmost such view — the last in tree
+// order, so the one drawn over the others — is the `modalView`, and input is confined
+// to it: the focus stays inside it, clicks outside it do nothing. Before routing an
+// event the window moves a focus that has left the tree, been hidden or been covered by
+// a modal view, so that no key reaches a view the user can no longer see or use.
 
 /// The host of a view tree: lays it out at its size, draws it into a screen buffer,
 /// renders the changes, and routes input to the focused view.
@@ -130,10 +137,12 @@ public final class Window {
     /// ancestors; unhandled, Tab and Shift-Tab move the focus. A paste goes to the
     /// focused view. A mouse event goes to the topmost view under the pointer, then
     /// bubbles up its ancestors; a left press first focuses the innermost focusable
-    /// view under the pointer. Returns whether a view (or the focus chain) handled
-    /// the event.
+    /// view under the pointer. While there is a ``modalView``, only views inside it
+    /// get the focus or the mouse. Returns whether a view (or the focus chain)
+    /// handled the event.
     @discardableResult
     public func send(_ event: InputEvent) -> Bool {
+        keepFocusValid()
         switch event {
         case let .key(key):
             var view = focusedView
@@ -153,7 +162,7 @@ public final class Window {
 
     private func route(_ mouse: MouseEvent) -> Bool {
         let point = Position(column: mouse.column, row: mouse.row)
-        guard let hit = root.hitTest(point) else { return false }
+        guard let hit = (modalView ?? root).hitTest(point) else { return false }
         var focusedByPress = false
         if case .press(.left) = mouse.kind {
             var candidate: View? = hit
