@@ -207,7 +207,10 @@ final class PtyChild {
         var status: Int32 = 0
         while ContinuousClock.now - start < Self.deadline {
             let result = waitpid(pid, &status, WNOHANG | WUNTRACED)
-            if result == pid { return status & 0xFF == 0x7F }
+            if result == pid {
+                readAvailable(waitingUpTo: .zero)
+                return status & 0xFF == 0x7F
+            }
             readAvailable(waitingUpTo: .milliseconds(20))
         }
         return false

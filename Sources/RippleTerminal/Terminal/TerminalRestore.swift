@@ -136,7 +136,33 @@ private func isIgnored(_ action: sigaction) -> Bool {
     return unsafeBitCast(handler, to: UInt.self) == unsafeBitCast(SIG_IGN, to: UInt.self)
 }
 
+/// Set by the SIGCONT handler while ``TerminalRestore/stopUntilContinued(waitingForStopUpTo:)`` waits.
+private let continued = Atomic<Bool>(false)
+
+private func noteContinued(_ signal: Int32) {
+    continued.store(true, ordering: .releasing)
+}
+
 enum TerminalRestore {
+    /// Stops the process's group with SIGTSTP and returns once the process has been
+    /// continued (SIGCONT). In a multithreaded process the stop may take effect a
+    /// little after `kill` returns (another thread can take the signal), so this
+    /// waits for it, rather than going on and taking the terminal back before the
+    /// shell has it. If no stop comes within `wait` — SIGTSTP is ignored, or the
+    /// kernel discards it for an orphaned process group — it returns then.
+    static func stopUntilContinued(waitingForStopUpTo wait: Duration) {
+        continued.store(false, ordering: .releasing)
+        var previous = sigaction()
+        setHandler(noteContinued, for: SIGCONT, flags: Int32(SA_RESTART), previous: &previous)
+        defer { _ = sigaction(SIGCONT, &previous, nil) }
+        let deadline = ContinuousClock.now + wait
+        _ = kill(0, SIGTSTP)
+        while !continued.load(ordering: .acquiring), ContinuousClock.now < deadline {
+            var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+            _ = nanosleep(&pause, nil)
+        }
+    }
+
     /// The signals whose handlers restore the terminal.
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
 

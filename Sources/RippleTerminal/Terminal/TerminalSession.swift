@@ -168,8 +168,7 @@ public final class TerminalSession: Sendable {
         var original = originalSettings, raw = rawSettings
         _ = TerminalModes.restore.withUnsafeBytes { writeAll(Self.outputDescriptor, $0.baseAddress!, $0.count) }
         _ = tcsetattr(Self.inputDescriptor, TCSADRAIN, &original)
-        _ = kill(0, SIGTSTP)
-        // Continued.
+        TerminalRestore.stopUntilContinued(waitingForStopUpTo: .milliseconds(500))
         _ = tcsetattr(Self.inputDescriptor, TCSADRAIN, &raw)
         _ = TerminalModes.enter.withUnsafeBytes { writeAll(Self.outputDescriptor, $0.baseAddress!, $0.count) }
         currentSize.value = Self.querySize()
