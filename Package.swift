@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "RippleTesting", targets: ["RippleTesting"]),
         .library(name: "RippleTerminal", targets: ["RippleTerminal"]),
         .executable(name: "ripple-tour", targets: ["ripple-tour"]),
+        .executable(name: "ripple-terminal-sample", targets: ["ripple-terminal-sample"]),
     ],
     targets: [
         .target(name: "Ripple"),
@@ -22,6 +23,7 @@ let package = Package(
         .target(name: "RippleTour", dependencies: ["Ripple", "RippleTesting"]),
         // The terminal sample app: a package search drawn with RippleTerminal.
         .target(name: "TerminalSample", dependencies: ["Ripple", "RippleTerminal"]),
+        .executableTarget(name: "ripple-terminal-sample", dependencies: ["TerminalSample", "RippleTerminal"]),
         .executableTarget(name: "ripple-tour", dependencies: ["RippleTour"]),
         .testTarget(name: "RippleTests", dependencies: ["Ripple"]),
         .testTarget(name: "RippleTourTests", dependencies: ["RippleTour"]),
