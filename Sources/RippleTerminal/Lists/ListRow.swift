@@ -10,15 +10,19 @@ import Ripple
 // configures the row for its next item, under a new `reuseLifetime`, and the row
 // becomes visible again once a render has drawn it.
 //
-// So a binding made for one item is made against the reuse lifetime, not against
-// the row's own (which lasts as long as the view):
+// So a binding made for one item is bounded by the reuse lifetime, not by the
+// view's own (which lasts across items). Into the row's views, bind through
+// `row.reactive.untilReuse`: a view target applies values on the main actor, a
+// turn later when other main-queue work is waiting, so besides ending with the
+// reuse lifetime it checks that lifetime again when it applies, and a value for
+// the old item still on its way when the row is reused is dropped. Into a target
+// that applies at once (a ViewModel's property), `take(during:)` is enough:
 //
-//     row.title.reactive.text <~ item.title.producer.take(during: row.reuseLifetime)
+//     row.reactive.untilReuse(\.title.text) <~ item.title
 //     item.isVisible <~ row.isVisible.producer.take(during: row.reuseLifetime)
 //
-// and a late value for the old item can never reach the reused row. `isVisible`
-// says whether a render drew the row for its item, for a ViewModel that fetches
-// more once a cell has been on screen for a while.
+// `isVisible` says whether a render drew the row for its item, for a ViewModel that
+// fetches more once a cell has been on screen for a while.
 
 /// A view that shows one item of a ``ListView``, reused for other items as the
 /// list scrolls. Subclass it, add subviews, and have the list's `configure`
@@ -36,9 +40,7 @@ import Ripple
 ///
 /// ListView(rowHeight: 2, makeRow: PhotoRow.init) { row, photo in
 ///     row.title.text = photo.title
-///     row.favourites.reactive.text <~ photo.favourites.producer
-///         .map { $0.map { "♥ \($0)" } ?? "" }
-///         .take(during: row.reuseLifetime)          // ends when the row is reused
+///     row.reactive.untilReuse(\.favourites.text) <~ photo.favourites.map { $0.map { "♥ \($0)" } ?? "" }
 ///     photo.isVisible <~ row.isVisible.producer.take(during: row.reuseLifetime)
 /// }
 /// ```
@@ -46,8 +48,8 @@ import Ripple
 open class ListRow: View {
     /// Ends when the row stops showing its current item: when it is reused, scrolled
     /// out of the list, its item is deleted or changes, or the row is
-    /// deinitialised. Bind per-item streams with `take(during: row.reuseLifetime)`.
-    /// Each item the row shows gets a new one (made when first asked for, so rows
+    /// deinitialised. Per-item bindings end with it: `row.reactive.untilReuse`
+    /// into the row's views, `take(during: row.reuseLifetime)` elsewhere. Each item the row shows gets a new one (made when first asked for, so rows
     /// that bind nothing make none).
     public var reuseLifetime: Lifetime {
         if let reuse { return reuse.lifetime }
@@ -110,6 +112,36 @@ open class ListRow: View {
 }
 
 extension Reactive where Base: ListRow {
+    /// A binding target that calls `action` with the row and each value, on the
+    /// main actor, while the row shows its current item: the binding ends when the
+    /// row is taken back for reuse, and a value still waiting for the main actor
+    /// then is dropped rather than applied to the row's next item.
+    ///
+    /// ```swift
+    /// row.reactive.untilReuse { row, count in row.favourites.text = "♥ \(count)" } <~ photo.favouriteCount
+    /// ```
+    @MainActor
+    public func untilReuse<Value>(_ action: @escaping @MainActor (Base, Value) -> Void) -> BindingTarget<Value> {
+        let reuseLifetime = base.reuseLifetime
+        let target = makeBindingTarget(on: MainActorScheduler()) { (row: Base, value: Value) in
+            guard !reuseLifetime.hasEnded else { return }
+            action(row, value)
+        }
+        return BindingTarget(lifetime: reuseLifetime, action: target.action)
+    }
+
+    /// A binding target that sets the property at `keyPath` of the row — often of
+    /// one of its views — while the row shows its current item, as the closure
+    /// form does.
+    ///
+    /// ```swift
+    /// row.reactive.untilReuse(\.title.text) <~ photo.title
+    /// ```
+    @MainActor
+    public func untilReuse<Value>(_ keyPath: ReferenceWritableKeyPath<Base, Value>) -> BindingTarget<Value> {
+        untilReuse { row, value in row[keyPath: keyPath] = value }
+    }
+
     /// A value each time the row is taken back for reuse, before its per-item
     /// bindings end: ReactiveCocoa's `cell.reactive.prepareForReuse`, for
     /// `take(until: row.reactive.prepareForReuse)`. Completes when the row is

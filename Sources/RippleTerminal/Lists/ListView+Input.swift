@@ -54,9 +54,10 @@ extension ListView {
     }
 
     /// The flat offset of the item whose row holds `position` (the list's
-    /// coordinates), if a row does.
+    /// coordinates), if a row does; the scroll indicator's column holds none.
     private func flatIndex(at position: Position) -> Int? {
-        guard position.row >= 0, position.row < frame.rows, position.column >= 0,
+        let width = frame.columns - (showsIndicator ? 1 : 0)
+        guard position.row >= 0, position.row < frame.rows, position.column >= 0, position.column < width,
               case let .row(_, flatIndex)? = layout.element(atLine: contentOffset + position.row)?.element
         else { return nil }
         return flatIndex

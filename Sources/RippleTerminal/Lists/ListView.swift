@@ -38,7 +38,7 @@ import Ripple
 ///
 /// ```swift
 /// let list = ListView(rowHeight: 2, makeRow: PhotoRow.init) { row, photo in
-///     row.title.text = photo.title
+///     row.reactive.untilReuse(\.title.text) <~ photo.title
 ///     photo.isVisible <~ row.isVisible.producer.take(during: row.reuseLifetime)
 /// }
 /// list.sizing = .flexible
@@ -192,8 +192,9 @@ public final class ListView<Item: Identifiable, Row: ListRow>: Control, ListView
     /// `configure` fills in for an item; each row takes `rowHeight` lines.
     ///
     /// `configure` runs when a row starts showing an item, and again when the
-    /// item's value changes; bind per-item streams with
-    /// `take(during: row.reuseLifetime)` (see ``ListRow``).
+    /// item's value changes; bind per-item streams so that they end on reuse, with
+    /// `row.reactive.untilReuse` or `take(during: row.reuseLifetime)` (see
+    /// ``ListRow``).
     public init(rowHeight: Int = 1, placeholder: String = "",
                 makeRow: @escaping @MainActor () -> Row,
                 configure: @escaping @MainActor (Row, Item) -> Void) {
@@ -481,7 +482,7 @@ public final class ListView<Item: Identifiable, Row: ListRow>: Control, ListView
 
     /// Whether the scroll indicator shows: enabled, content taller than the
     /// list, and room for a row beside it.
-    private var showsIndicator: Bool {
+    var showsIndicator: Bool {
         showsScrollIndicator && layout.contentHeight > frame.rows && frame.columns > 1
     }
 

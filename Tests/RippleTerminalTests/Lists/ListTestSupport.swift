@@ -33,7 +33,7 @@ final class PhotoItem: Identifiable {
 }
 
 /// A list of `PhotoItem`s whose rows bind the title and report their visibility
-/// for the current item only (the reuse lifetime), counting the rows it builds.
+/// for the current item only (until reuse), counting the rows it builds.
 @MainActor
 final class PhotoList {
     private(set) var rowsBuilt = 0
@@ -46,7 +46,7 @@ final class PhotoList {
             return TextRow()
         }, configure: { [unowned self] row, item in
             configured += 1
-            row.textLabel.reactive.text <~ item.title.producer.take(during: row.reuseLifetime)
+            row.reactive.untilReuse(\.textLabel.text) <~ item.title
             item.isVisible <~ row.isVisible.producer.take(during: row.reuseLifetime)
         })
     }

@@ -145,6 +145,15 @@ import Testing
         #expect(selections.values == [2])
     }
 
+    @Test func aClickOnTheScrollIndicatorSelectsNothing() {
+        list.showsScrollIndicator = true
+        let terminal = terminal(items: 20)
+        terminal.click(column: 9, row: 1)
+        #expect(list.selectedItem == nil)
+        terminal.click(column: 8, row: 1)
+        #expect(list.selectedItem?.id == 1)
+    }
+
     @Test func aClickOnAHeaderOrBelowTheRowsSelectsNothing() {
         list.sections = [ListSection(title: "Fruit", items: numberedFruits(2))]
         let terminal = VirtualTerminal(columns: 10, rows: 5, root: list)
@@ -180,11 +189,12 @@ import Testing
         #expect(terminal.reversedText == ["Item 1    "])
     }
 
-    @Test func selectingByCodeScrollsButSendsNothing() {
+    @Test func selectingByCodeScrollsButSendsNothing() async {
         let terminal = terminal(items: 50)
         list.selectItem(at: ListIndexPath(row: 30))
         #expect(terminal.lines.last == "Item 30")
         list.reactive.selectedID <~ SignalProducer(value: 7)
+        await terminal.settle()
         #expect(terminal.lines.first == "Item 7")
         #expect(list.selectedIndexPath == ListIndexPath(row: 7))
         list.selectItem(withID: 1000)
