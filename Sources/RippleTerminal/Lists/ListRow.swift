@@ -60,9 +60,11 @@ open class ListRow: View {
     private var reuse: (lifetime: Lifetime, token: Lifetime.Token)?
 
     /// Whether the row is on screen for its item: true after a render draws it,
-    /// false as soon as it scrolls out, its list is hidden or leaves the screen, or
-    /// it is taken back for reuse (before its `reuseLifetime` ends, so that a
-    /// binding bounded by it still delivers the `false`).
+    /// false as soon as it scrolls out, is taken back for reuse (before its
+    /// `reuseLifetime` ends, so that a binding bounded by it still delivers the
+    /// `false`), or a render no longer draws its list (hidden, clipped away, or
+    /// removed from the window). A row deinitialised with its window still showing
+    /// it only completes the property.
     public let isVisible: Property<Bool>
     private let visibility = MutableProperty(false)
 

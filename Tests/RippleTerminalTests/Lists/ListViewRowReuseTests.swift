@@ -115,6 +115,17 @@ import Testing
         #expect(row?.isVisible.value == true)
     }
 
+    @Test func rowsTurnInvisibleWhenTheirListLeavesTheWindow() {
+        let items = items(2)
+        list.items = items
+        let screen = Stack(.vertical, [list])
+        let terminal = VirtualTerminal(columns: 10, rows: 2, root: screen)
+        #expect(items.map(\.isVisible.value) == [true, true])
+        list.removeFromSuperview()
+        #expect(terminal.lines == ["", ""])
+        #expect(items.map(\.isVisible.value) == [false, false])
+    }
+
     @Test func rowsCutAwayByAnAncestorAreNotVisible() async {
         /// Shows the top of a subview four rows high, however high it is itself.
         final class Viewport: View {
