@@ -80,8 +80,8 @@ import Testing
             terminal.press(.down)
             terminal.press(.down)
         }
-        #expect(list.row(at: ListIndexPath(row: 1)) === row)
         await terminal.settle()
+        #expect(list.row(at: ListIndexPath(row: 1)) === row)
         #expect(row?.texts == ["Photo 0", "Photo 1"])
     }
 
