@@ -49,8 +49,9 @@ open class ListRow: View {
     /// Ends when the row stops showing its current item: when it is reused, scrolled
     /// out of the list, its item is deleted or changes, or the row is
     /// deinitialised. Per-item bindings end with it: `row.reactive.untilReuse`
-    /// into the row's views, `take(during: row.reuseLifetime)` elsewhere. Each item the row shows gets a new one (made when first asked for, so rows
-    /// that bind nothing make none).
+    /// into the row's views, `take(during: row.reuseLifetime)` elsewhere. Each
+    /// item the row shows gets a new one (made when first asked for, so rows that
+    /// bind nothing make none).
     public var reuseLifetime: Lifetime {
         if let reuse { return reuse.lifetime }
         let made = Lifetime.make()
