@@ -16,8 +16,9 @@ import Ripple
 // Layout runs in passes until no view asks for another: a view whose
 // `layoutSubviews` builds or configures subviews (a list's rows) makes requests
 // that the next pass of the same render serves, without scheduling a render of their
-// own. After the renderer, views that observe renders hear whether this render drew
-// them, so a list knows which rows the user can see.
+// own. A view draws before its subviews and may draw again over them (a list marks
+// its selected row). After the renderer, views that observe renders hear whether
+// this render drew them, so a list knows which rows the user can see.
 
 /// The host of a view tree: lays it out at its size, draws it into a screen buffer,
 /// renders the changes, and routes input to the focused view.

@@ -58,6 +58,21 @@ import Testing
         #expect(photos.rowsBuilt == 3)
     }
 
+    @Test func untilReuseBindsIntoTheRowsViewsByKeyPathOrClosure() async {
+        let list = ListView(rowHeight: 2, makeRow: TwoLineRow.init) { (row, item: PhotoItem) in
+            row.reactive.untilReuse(\.title.text) <~ item.title
+            row.reactive.untilReuse { row, visible in row.detail.text = visible ? "seen" : "-" } <~ row.isVisible
+        }
+        let items = items(1)
+        list.items = items
+        let terminal = VirtualTerminal(columns: 10, rows: 2, root: list)
+        await terminal.settle()
+        #expect(terminal.lines == ["Photo 0", "seen"])
+        items[0].title.value = "日落"
+        await terminal.settle()
+        #expect(terminal.lines == ["日落", "seen"])
+    }
+
     @Test func aValueForTheOldItemStillWaitingWhenItsRowIsReusedIsDropped() async {
         /// Records every text it is given.
         final class HistoryRow: ListRow {
