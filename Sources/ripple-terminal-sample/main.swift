@@ -22,22 +22,25 @@ let usage = """
 
     """
 
+/// Prints `message` and the usage to standard error and exits with status 2.
+func refuse(_ message: String) -> Never {
+    let text = Array("ripple-terminal-sample: \(message)\n\n\(usage)".utf8)
+    _ = text.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    exit(2)
+}
+
 var statusPath = "/var/lib/dpkg/status"
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--status":
-        guard let path = arguments.popFirst() else {
-            fputs("ripple-terminal-sample: --status needs a file\n\n" + usage, stderr)
-            exit(2)
-        }
+        guard let path = arguments.popFirst() else { refuse("--status needs a file") }
         statusPath = path
     case "-h", "--help":
         print(usage, terminator: "")
         exit(0)
     default:
-        fputs("ripple-terminal-sample: unknown argument '\(argument)'\n\n" + usage, stderr)
-        exit(2)
+        refuse("unknown argument '\(argument)'")
     }
 }
 

@@ -1,5 +1,5 @@
 // ripple-bench: runs the workloads W1…W8 for the hand-written baseline, Ripple and
-// OpenCombine, and the terminal workloads T1, T2 for Ripple alone, in one process and
+// OpenCombine, and the terminal workloads T1, T2, T3 for Ripple alone, in one process and
 // prints one table of ns per operation, allocations per operation and the ratios
 // between them.
 

@@ -104,6 +104,24 @@ public struct ScreenBuffer: Sendable, Hashable {
         fill(rect ?? bounds, with: .blank(style))
     }
 
+    /// Adds `attributes` to the style of every cell of `rect` (clipped to the grid),
+    /// keeping the text: reverses or underlines what is drawn there. A wide
+    /// character cut by the rectangle's edges changes whole, so both its halves keep
+    /// one style.
+    mutating func addAttributes(_ attributes: Style.Attributes, to rect: Rect) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty, !attributes.isEmpty else { return }
+        for row in area.row..<area.endRow {
+            let rowStart = row * columns
+            var first = area.column, end = area.endColumn
+            if cells[rowStart + first].isContinuation { first -= 1 }
+            if cells[rowStart + end - 1].width == 2 { end += 1 }
+            for index in rowStart + first..<rowStart + end {
+                cells[index].style.attributes.formUnion(attributes)
+            }
+        }
+    }
+
     /// Changes the grid's size, keeping the cells that still fit at their positions and
     /// filling new ones with spaces. A wide character cut by the new right edge becomes
     /// a space.

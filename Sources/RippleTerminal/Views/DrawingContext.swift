@@ -56,6 +56,13 @@ public struct DrawingContext {
         buffer.clear(area, style: style)
     }
 
+    /// Adds `attributes` to the cells of `rect` (the whole view by default; the
+    /// view's coordinates) as already drawn, keeping their text and colours: draws
+    /// a highlight over what views drew there.
+    public mutating func addAttributes(_ attributes: Style.Attributes, to rect: Rect? = nil) {
+        buffer.addAttributes(attributes, to: absolute(rect ?? bounds).intersection(clip))
+    }
+
     /// Draws a single-line box along the edges of `rect` (the whole view by default),
     /// with `title` set into its top edge after the corner and a space, cut to fit.
     public mutating func drawBorder(_ rect: Rect? = nil, title: String? = nil, style: Style = .plain) {

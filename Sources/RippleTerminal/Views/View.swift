@@ -182,6 +182,22 @@ open class View: ReactiveExtensionsProvider, LifetimeProvider {
         return false
     }
 
+    /// Draws over the view's subviews, after they have drawn, in the same context
+    /// as ``draw(in:)``; nothing by default. A list marks its selected row here.
+    func drawOverSubviews(in context: inout DrawingContext) {}
+
+    /// Whether the window tells the view, after each render, whether the render
+    /// drew it (``windowDidRender(drawing:)``); `false` by default. A list uses it
+    /// to know which of its rows are on screen.
+    var observesRenders: Bool {
+        false
+    }
+
+    /// Called after each render that drew the view (`drawn` true), and once after
+    /// the first render that did not (hidden, clipped away or out of the tree),
+    /// when ``observesRenders`` holds.
+    func windowDidRender(drawing drawn: Bool) {}
+
     /// Whether the view and all its ancestors are visible.
     var isVisibleInTree: Bool {
         var view: View? = self

@@ -19,6 +19,13 @@ import Ripple
 // to it: the focus stays inside it, clicks outside it do nothing. Before routing an
 // event the window moves a focus that has left the tree, been hidden or been covered by
 // a modal view, so that no key reaches a view the user can no longer see or use.
+//
+// Layout runs in passes until no view asks for another: a view whose
+// `layoutSubviews` builds or configures subviews (a list's rows) makes requests
+// that the next pass of the same render serves, without scheduling a render of their
+// own. A view draws before its subviews and may draw again over them (a list marks
+// its selected row). After the renderer, views that observe renders hear whether
+// this render drew them, so a list knows which rows the user can see.
 
 /// The host of a view tree: lays it out at its size, draws it into a screen buffer,
 /// renders the changes, and routes input to the focused view.
@@ -50,6 +57,15 @@ public final class Window {
     private var needsLayout = true
     private var needsDisplay = false
     private var isRenderScheduled = false
+    private var isLayingOut = false
+    /// The views observing renders that the render being drawn has drawn.
+    private var drawnObservers: [View] = []
+    /// The views observing renders that the last render drew, held weakly.
+    private var observersDrawnLastTime: [WeakView] = []
+
+    /// How many layout passes one render runs at most; a layout still asking for
+    /// another after that is left to the next render.
+    private static let maximumLayoutPasses = 4
 
     /// A window showing `root` at `size`, rendering with `renderer` once per turn of
     /// `scheduler` (by default the main queue). The scheduler must run its work on
@@ -91,10 +107,10 @@ public final class Window {
     }
 
     /// Asks for a render in the coming turn of the scheduler; requests made before
-    /// it runs add nothing.
+    /// it runs, or while it lays out, add nothing.
     public func setNeedsDisplay() {
         needsDisplay = true
-        guard !isRenderScheduled else { return }
+        guard !isRenderScheduled, !isLayingOut else { return }
         isRenderScheduled = true
         scheduler.schedule { [weak self] in
             MainActor.assumeIsolated {
@@ -108,11 +124,7 @@ public final class Window {
     /// Lays out and renders now if something asked for it since the last render.
     public func renderIfNeeded() {
         guard needsDisplay else { return }
-        if needsLayout {
-            needsLayout = false
-            root.frame = screen.bounds
-            layout(root)
-        }
+        layoutIfNeeded()
         keepFocusValid()
         needsDisplay = false
         var context = DrawingContext(buffer: screen)
@@ -123,6 +135,36 @@ public final class Window {
         renderCount += 1
         renderer.render(screen, cursor: cursor)
         onRender?(renderer.output)
+        notifyRenderObservers()
+        if needsLayout { setNeedsDisplay() }
+    }
+
+    /// Lays the tree out, pass after pass while views ask for more (at most
+    /// `maximumLayoutPasses`).
+    private func layoutIfNeeded() {
+        isLayingOut = true
+        defer { isLayingOut = false }
+        for _ in 0..<Self.maximumLayoutPasses where needsLayout {
+            needsLayout = false
+            root.frame = screen.bounds
+            layout(root)
+        }
+    }
+
+    /// Tells the views observing renders whether this render drew them: those it
+    /// drew, and those the last render drew and this one did not.
+    private func notifyRenderObservers() {
+        let drawn = drawnObservers
+        let previous = observersDrawnLastTime
+        drawnObservers = []
+        observersDrawnLastTime = drawn.map(WeakView.init)
+        for entry in previous {
+            guard let view = entry.view, !drawn.contains(where: { $0 === view }) else { continue }
+            view.windowDidRender(drawing: false)
+        }
+        for view in drawn {
+            view.windowDidRender(drawing: true)
+        }
     }
 
     /// Where the terminal's cursor shows: the focused view's cursor position, in
@@ -194,8 +236,17 @@ public final class Window {
         context.frame = view.frame
         context.clip = visible
         view.draw(in: &context)
+        if view.observesRenders { drawnObservers.append(view) }
         for subview in view.subviews {
             draw(subview, clippedTo: visible, into: &context)
         }
+        context.frame = view.frame
+        context.clip = visible
+        view.drawOverSubviews(in: &context)
     }
+}
+
+/// A view held weakly.
+private struct WeakView {
+    weak var view: View?
 }

@@ -6,6 +6,36 @@ import Testing
 /// Changes in one UI turn are laid out and painted once.
 @MainActor
 @Suite struct RenderCoalescingTests {
+    /// Sets a label above it from its own layout, as a list configures its rows.
+    final class Captioning: View {
+        let caption: Label
+
+        init(_ caption: Label) {
+            self.caption = caption
+            super.init()
+            sizing = .flexible
+        }
+
+        override func layoutSubviews() {
+            caption.text = "laid out\nat \(frame.columns)"
+        }
+
+        override func draw(in context: inout DrawingContext) {
+            context.put("content", at: Position(column: 0, row: 0))
+        }
+    }
+
+    @Test func aLayoutThatChangesAnotherViewIsServedByAnotherPassOfTheSameRender() {
+        let caption = Label("?")
+        let scheduler = TestScheduler()
+        let window = Window(root: Stack(.vertical, [caption, Captioning(caption)]),
+                            size: TerminalSize(columns: 12, rows: 4), scheduler: scheduler)
+        scheduler.advance()
+        #expect(window.renderCount == 1)
+        #expect(window.screen.lines() == ["laid out", "at 12", "content", ""])
+        #expect(!scheduler.hasPendingWork)
+    }
+
     @Test func aBurstOfAThousandPropertySetsPaintsOnce() {
         let label = Label("0")
         let terminal = VirtualTerminal(columns: 10, rows: 1, root: label)
