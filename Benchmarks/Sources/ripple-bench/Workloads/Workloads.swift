@@ -1,4 +1,4 @@
-// The list of workloads, W1…W8 and the terminal's T1, T2, T3, sized by the command line.
+// The list of workloads, W1…W8 and the terminal's T1…T5, sized by the command line.
 
 /// Scales the iteration counts for `--scale` and `--smoke`.
 struct Sizing {
@@ -32,5 +32,6 @@ enum Workloads {
             + residentCounts.map { subscribeCost(sizing, residents: $0) }
             + [contention(sizing), terminalFullPaint(sizing), terminalLabelChange(sizing)]
             + [listPageScroll(sizing, rows: 1_000, id: "T3a"), listPageScroll(sizing, rows: 100_000, id: "T3b")]
+            + [searchTyping(sizing), burstOfSets(sizing)]
     }
 }
