@@ -21,7 +21,7 @@ import Ripple
 // the selection into view; Enter activates the selected item. A left click selects
 // and activates the item under the pointer; the wheel scrolls `wheelScrollRows` rows
 // a notch without moving the selection. Moves the user makes send the item on
-// `reactive.selectedItemValues`, activations on `reactive.activatedItemValues`;
+// `reactive.selections`, activations on `reactive.activations`;
 // selecting or scrolling by code sends nothing. While the grid has the focus a box in
 // `selectionStyle` frames the selected cell, drawn in the spacing around it (give the
 // grid spacing and insets of at least one cell to keep it off the neighbours). Keys
@@ -47,7 +47,7 @@ public protocol GridViewProtocol: AnyObject {
 ///     cell.reuseLifetime += photo.isVisible <~ cell.isVisible
 /// }
 /// gallery.reactive.items <~ viewModel.photos
-/// gallery.reactive.activatedItemValues.observeValues { photo in viewModel.open(photo) }
+/// gallery.reactive.activations.observeValues { photo in viewModel.open(photo) }
 /// ```
 @MainActor
 public final class GridView<Item: Identifiable>: Control, GridViewProtocol {
@@ -103,8 +103,8 @@ public final class GridView<Item: Identifiable>: Control, GridViewProtocol {
     private let makeCell: @MainActor () -> GridCell
     private let configure: @MainActor (GridCell, Item) -> Void
     private let selectionFrame = SelectionFrame()
-    private let selections = Signal<Item, Never>.pipe()
-    private let activations = Signal<Item, Never>.pipe()
+    private let selectionPipe = Signal<Item, Never>.pipe()
+    private let activationPipe = Signal<Item, Never>.pipe()
 
     /// A scroll the next layout makes, when the view's size is known.
     private enum ScrollRequest {
@@ -133,7 +133,7 @@ public final class GridView<Item: Identifiable>: Control, GridViewProtocol {
         selectionFrame.owner = self
         selectionFrame.style = selectionStyle
         addSubview(selectionFrame)
-        let observers = (selections.input, activations.input)
+        let observers = (selectionPipe.input, activationPipe.input)
         lifetime.observeEnded {
             observers.0.sendCompleted()
             observers.1.sendCompleted()
@@ -207,7 +207,7 @@ public final class GridView<Item: Identifiable>: Control, GridViewProtocol {
         case .end:
             userSelect(last)
         case .enter:
-            activations.input.send(value: storage[index])
+            activationPipe.input.send(value: storage[index])
         default:
             return false
         }
@@ -223,7 +223,7 @@ public final class GridView<Item: Identifiable>: Control, GridViewProtocol {
             let content = Position(column: position.column, row: position.row + contentOffset)
             guard let index = currentLayout.item(at: content) else { return true }
             userSelect(index)
-            activations.input.send(value: storage[index])
+            activationPipe.input.send(value: storage[index])
             return true
         case .scrollDown:
             scroll(by: wheelScrollRows)
@@ -347,7 +347,7 @@ public final class GridView<Item: Identifiable>: Control, GridViewProtocol {
     private func userSelect(_ index: Int) {
         guard index != selectedIndex else { return }
         setSelection(index)
-        selections.input.send(value: storage[index])
+        selectionPipe.input.send(value: storage[index])
     }
 
     private func setSelection(_ index: Int) {
@@ -364,13 +364,13 @@ public final class GridView<Item: Identifiable>: Control, GridViewProtocol {
     }
 
     /// The items the user selects.
-    var selectedItemValues: Signal<Item, Never> {
-        selections.output
+    var selections: Signal<Item, Never> {
+        selectionPipe.output
     }
 
     /// The items the user activates.
-    var activatedItemValues: Signal<Item, Never> {
-        activations.output
+    var activations: Signal<Item, Never> {
+        activationPipe.output
     }
 }
 
@@ -405,14 +405,14 @@ extension Reactive where Base: GridViewProtocol {
     /// The item each time the user moves the selection (arrows, pages, Home, End,
     /// a click); completes when the grid is deinitialised.
     @MainActor
-    public var selectedItemValues: Signal<Base.Item, Never> {
-        base.gridView.selectedItemValues
+    public var selections: Signal<Base.Item, Never> {
+        base.gridView.selections
     }
 
     /// The item each time the user activates it (Enter on the selection, a click);
     /// completes when the grid is deinitialised.
     @MainActor
-    public var activatedItemValues: Signal<Base.Item, Never> {
-        base.gridView.activatedItemValues
+    public var activations: Signal<Base.Item, Never> {
+        base.gridView.activations
     }
 }

@@ -82,7 +82,7 @@ import Testing
 
     @Test func theArrowsMoveTheSelectionInTwoDimensions() {
         let grid = grid(10)
-        let selected = record(grid.reactive.selectedItemValues)
+        let selected = record(grid.reactive.selections)
         let terminal = VirtualTerminal(columns: 16, rows: 30, root: grid)
         #expect(grid.selectedItem?.id == 0)
         let keys: [Key] = [.right, .down, .down, .down, .up, .left, .home, .end, .down, .right, .pageUp, .pageDown]
@@ -130,8 +130,8 @@ import Testing
 
     @Test func enterAndAClickActivateAndAClickSelects() {
         let grid = grid(10)
-        let selected = record(grid.reactive.selectedItemValues)
-        let activated = record(grid.reactive.activatedItemValues)
+        let selected = record(grid.reactive.selections)
+        let activated = record(grid.reactive.activations)
         let terminal = VirtualTerminal(columns: 16, rows: 9, root: grid)
         terminal.press(.enter)
         #expect(activated.values.map(\.id) == [0])
