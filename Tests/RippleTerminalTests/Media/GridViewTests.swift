@@ -66,6 +66,13 @@ import Testing
         #expect(terminal.lines == ["┌────┐", "│0   │1", "│    │", "└────┘", " 2    3", "", "", " 4    5", ""])
     }
 
+    @Test func cjkTitlesTakeTwoColumnsACharacterAndAreCutAtTheCellsEdge() {
+        let grid = grid(0)
+        grid.items = [Photo(id: 0, title: "日落"), Photo(id: 1, title: "海边的风"), Photo(id: 2, title: "a山")]
+        let terminal = VirtualTerminal(columns: 16, rows: 4, root: grid)
+        #expect(terminal.lines == ["┌────┐", "│日落│海边 a山", "│    │", "└────┘"])
+    }
+
     @Test func theSelectedCellIsFramedOnlyWhileTheGridHasTheFocus() {
         let grid = grid(3)
         let button = Button(title: "Go")
