@@ -10,7 +10,7 @@ struct CommandLineTests {
     func startsAnswersAndStopsOnSIGTERM() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let server = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path])
+        let server = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path])
         defer { server.kill() }
         let port = try await server.waitForPort()
         #expect(server.output.contains("ripple-services data directory: \(directory.url.path)\n"))
@@ -32,7 +32,7 @@ struct CommandLineTests {
         defer { directory.remove() }
         let client = LoopbackClient()
 
-        let first = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path])
+        let first = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path])
         defer { first.kill() }
         let firstPort = try await first.waitForPort()
         let created = try await client.postForm(URL(string: "http://127.0.0.1:\(firstPort)/todos/list")!, "content=durable")
@@ -42,7 +42,7 @@ struct CommandLineTests {
         #expect(exit.reason == .uncaughtSignal)
         #expect(exit.status == SIGKILL)
 
-        let second = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path])
+        let second = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path])
         defer { second.kill() }
         let secondPort = try await second.waitForPort()
         let list = try await client.get(URL(string: "http://127.0.0.1:\(secondPort)/todos/list")!)
@@ -88,13 +88,9 @@ final class ServerProcess: Sendable {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        out.fileHandleForReading.readabilityHandler = { [stdout] handle in
-            stdout.append(handle.availableData, from: handle)
-        }
-        err.fileHandleForReading.readabilityHandler = { [stderr] handle in
-            stderr.append(handle.availableData, from: handle)
-        }
         try process.run()
+        stdout.read(out.fileHandleForReading)
+        stderr.read(err.fileHandleForReading)
     }
 
     /// Everything printed to standard output so far.
@@ -127,7 +123,7 @@ final class ServerProcess: Sendable {
         let deadline = ContinuousClock.now + limit
         while process.isRunning || !stdout.isFinished || !stderr.isFinished {
             guard ContinuousClock.now < deadline else {
-                Issue.record("ripple-services still running, or its output still open, after \(limit)")
+                Issue.record("ripple-services still running (\(process.isRunning)), or its output still open (standard output: \(!stdout.isFinished), standard error: \(!stderr.isFinished)), after \(limit)")
                 throw CancellationError()
             }
             try await Task.sleep(for: .milliseconds(20))
@@ -148,13 +144,20 @@ final class ServerProcess: Sendable {
 final class OutputBuffer: Sendable {
     private let state = Mutex((data: Data(), isFinished: false))
 
-    /// Appends what the reader got from `handle`; an empty read is the end of the
-    /// pipe, which stops the reader.
-    func append(_ bytes: Data, from handle: FileHandle) {
-        if bytes.isEmpty { handle.readabilityHandler = nil }
-        state.withLock { state in
-            if bytes.isEmpty { state.isFinished = true } else { state.data.append(bytes) }
+    /// Reads the pipe to its end on a thread of its own, with blocking reads.
+    /// (`FileHandle.readabilityHandler` on Linux sometimes never reported a pipe's
+    /// end, so a test waited for an exited child's output forever.)
+    func read(_ handle: FileHandle) {
+        let thread = Thread { [self] in
+            while true {
+                let bytes = handle.availableData
+                state.withLock { state in
+                    if bytes.isEmpty { state.isFinished = true } else { state.data.append(bytes) }
+                }
+                if bytes.isEmpty { return }
+            }
         }
+        thread.start()
     }
 
     var text: String {
