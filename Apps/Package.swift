@@ -37,6 +37,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            exclude: ["Tweets/BundledCorpus/README.md"],
             resources: [.copy("Tweets/BundledCorpus/debian-changelogs.gz")]
         ),
         .executableTarget(

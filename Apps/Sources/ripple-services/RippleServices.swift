@@ -78,7 +78,8 @@ struct RippleServices: AsyncParsableCommand {
         say("ripple-services fidelity: \(configuration.fidelity.rawValue)")
         let services = try ServicesApplication.open(configuration, logger: logger)
         let tweets = services.tweets
-        say("ripple-services tweets corpus: \(tweets.index.corpus.source.description) (\(tweets.index.changelogCount) changelog files)")
+        let count = tweets.index.changelogCount
+        say("ripple-services tweets corpus: \(tweets.index.corpus.source.description), \(count) changelog file\(count == 1 ? "" : "s")")
         say("ripple-services twitter app credentials: \(dataDirectory.appendingPathComponent(TwitterAppCredentials.fileName).path)"
             + (tweets.createdCredentials ? " (new)" : ""))
         switch (tweets.index.status, tweets.index.isImporting) {

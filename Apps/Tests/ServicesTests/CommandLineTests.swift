@@ -52,6 +52,50 @@ struct CommandLineTests {
         #expect(try JSONDecoder().decode([Todo].self, from: list.body) == [todo])
     }
 
+    @Test("the tweet corpus and credentials are printed at start; the import's result when it ends; a second start does not import")
+    func printsTweetCorpus() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let arguments = ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path]
+        let summary = "ripple-services tweets: 13 tweets from 6 entries of 3 packages by 3 maintainers (imported in "
+
+        let first = try ServerProcess(arguments: arguments)
+        defer { first.kill() }
+        _ = try await first.waitForPort()
+        try await first.waitForOutput(summary)
+        first.signal(SIGTERM)
+        _ = try await first.waitForExit(within: .seconds(10))
+        let credentials = directory.url.appendingPathComponent("twitter-app.json").path
+        #expect(first.output.contains("ripple-services tweets corpus: \(fixtureChangelogs.path), 6 changelog files\n"))
+        #expect(first.output.contains("ripple-services twitter app credentials: \(credentials) (new)\n"))
+        #expect(first.output.contains(
+            "ripple-services tweets: importing in the background; searches answer 503 until the index is built\n"
+        ))
+        #expect(first.errors.contains("tweets: read 6 of 6 changelogs"))
+
+        let second = try ServerProcess(arguments: arguments)
+        defer { second.kill() }
+        _ = try await second.waitForPort()
+        second.signal(SIGTERM)
+        _ = try await second.waitForExit(within: .seconds(10))
+        #expect(second.output.contains("ripple-services twitter app credentials: \(credentials)\n"))
+        #expect(second.output.contains(summary))
+        #expect(!second.output.contains("importing"))
+        #expect(!second.errors.contains("tweets: importing"))
+    }
+
+    @Test("--tweets-corpus that is not a directory is refused with a usage error")
+    func tweetsCorpusNotADirectory() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try ServerProcess(arguments: ["--tweets-corpus", "/nonexistent/changelogs", "--data-dir", directory.url.path])
+        defer { server.kill() }
+        let exit = try await server.waitForExit(within: .seconds(10))
+        #expect(exit.reason == .exit)
+        #expect(exit.status != 0)
+        #expect(server.errors.contains("--tweets-corpus must be a directory or 'bundled'"))
+    }
+
     @Test("an unknown --fidelity is refused with a usage error")
     func unknownFidelity() async throws {
         let directory = try TemporaryDirectory()
@@ -109,6 +153,18 @@ final class ServerProcess: Sendable {
             try await Task.sleep(for: .milliseconds(20))
         }
         Issue.record("ripple-services did not print its address within 20 s: \(output)")
+        throw CancellationError()
+    }
+
+    /// Waits (at most 20 s) until the standard output contains `text`.
+    func waitForOutput(_ text: String) async throws {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            if output.contains(text) { return }
+            try #require(process.isRunning, "ripple-services exited early: \(output) \(errors)")
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        Issue.record("ripple-services did not print \"\(text)\" within 20 s: \(output)")
         throw CancellationError()
     }
 

@@ -99,6 +99,34 @@ struct TweetsRouteTests {
         }
     }
 
+    @Test("the hand-written JSON escapes what JSON needs and keeps UTF-8: a client reads back the exact texts")
+    func jsonEscaping() async throws {
+        let bullet = #"Quote "x", back\slash, a/b, é, 日本, 🐛, control \#u{01}\#u{1F} and DEL \#u{7F}"#
+        let name = #"Zoë "Zed" O'Brien \ Jr."#
+        let changelog = """
+            tricky (1.0-1) unstable; urgency=medium
+
+              * \(bullet)
+                - nested item
+
+             -- \(name) <zoe@example.org>  Mon, 02 Jan 2023 13:06:21 +0100
+
+            """
+        let corpus = TweetCorpus(source: MemoryChangelogs(files: [("tricky", gzip(changelog))], version: "tricky"))
+        try await withTweets(tweetCorpus: corpus) { client, services in
+            for mode in ["", "&tweet_mode=extended"] {
+                let response = try await client.search("q=quote\(mode)", services)
+                let object = try #require(jsonObject(response.body))
+                let status = try #require((object["statuses"] as? [[String: Any]])?.first)
+                let text = try #require((status["text"] ?? status["full_text"]) as? String)
+                #expect(text == bullet + "\n- nested item")
+                #expect((status["user"] as? [String: Any])?["name"] as? String == name)
+            }
+            let body = String(buffer: try await client.search("q=quote", services).body)
+            #expect(body.contains(#"Quote \"x\", back\\slash, a/b, é, 日本, 🐛, control \u0001\u001f and DEL \#u{7F}\n- nested item"#))
+        }
+    }
+
     @Test("count: 15 by default, at most 100, at least 1; not a number is ignored")
     func countLimits() async throws {
         let bullets = (1...120).map { "  * Tweak knob number \($0).\n" }.joined()

@@ -16,9 +16,9 @@
 // - Nested items (`-`, `+` or a deeper `*`) are folded into their bullet, one line
 //   each: `Apply upstream patches.\n- Fix a crash.\n- Fix a leak.`. A nested item
 //   says what its bullet did, and rarely reads as a message of its own.
-// - A `-` or `+` at the top level with no bullet open starts a bullet (a handful of
-//   old changelogs use them); with a bullet open it is a nested item (a typo'd
-//   indentation in real changelogs).
+// - A marker with no bullet open starts a bullet, whatever it is (a handful of old
+//   changelogs use `-`); a `-` or `+` at the bullets' own indentation with a bullet
+//   open is a nested item (a typo'd indentation in real changelogs).
 // - `[ Name ]` sub-headers close the open bullet and are not part of any text. The
 //   tweet's user is the entry's maintainer from the trailer (APPS.md §1.6), since a
 //   sub-header gives a name but no email.

@@ -122,7 +122,7 @@ public enum TweetImport {
                 let user = users[key] ?? User(email: key)
                 users[key] = user
                 for bullet in entry.bullets {
-                    if bullet.count > TwitterStatus.maximumLength { stats.longTweets += 1 }
+                    if bullet.count > StatusText.maximumLength { stats.longTweets += 1 }
                     records.append(TweetRecord(
                         text: bullet, createdAt: entry.date, userId: user.id,
                         screenName: user.screenName, name: entry.maintainerName, avatar: user.avatar,

@@ -88,7 +88,7 @@ public final class TweetIndex: Sendable {
         let importing = fingerprint != nil && committed?.fingerprint != fingerprint
         state = Mutex(State(committed: committed, importing: importing, failure: failure))
         if corpus.isBundled {
-            logger.notice("tweets: using the bundled corpus (\(names.count) changelog files)")
+            logger.notice("tweets: using the bundled corpus")
         }
         if let failure {
             logger.error("tweets: \(failure)")
@@ -154,13 +154,13 @@ public final class TweetIndex: Sendable {
         let total = names.count
         let source = corpus.source
         let isCancelled = { self.cancelled.load(ordering: .relaxed) }
-        logger.notice("tweets: importing \(total) changelogs from \(source.description)")
+        logger.notice("tweets: importing \(changelogs(total)) from \(source.description)")
         do {
             let step = max(1, total / 10)
             let (records, stats) = try TweetImport.read(source, names: names, progress: { read in
                 state.withLock { $0.read = read }
                 if read % step == 0 || read == total {
-                    logger.notice("tweets: read \(read) of \(total) changelogs")
+                    logger.notice("tweets: read \(read) of \(changelogs(total))")
                 }
             }, isCancelled: isCancelled)
             // An import is due only when the fingerprint was computed.
@@ -210,15 +210,25 @@ public struct TweetImportService: Service {
     /// The index whose import runs.
     public let index: TweetIndex
 
-    /// Runs the import if due, then waits for the shutdown.
+    /// Runs the import if due, then waits for the shutdown. A graceful shutdown or
+    /// the task's cancellation cancels a running import (and waits for its thread).
     public func run() async throws {
-        await withGracefulShutdownHandler {
-            await index.importIfDue()
-        } onGracefulShutdown: {
+        await withTaskCancellationHandler {
+            await withGracefulShutdownHandler {
+                await index.importIfDue()
+            } onGracefulShutdown: {
+                index.cancelImport()
+            }
+        } onCancel: {
             index.cancelImport()
         }
         try? await gracefulShutdown()
     }
+}
+
+/// `1 changelog`, `2 changelogs`.
+func changelogs(_ count: Int) -> String {
+    count == 1 ? "1 changelog" : "\(count) changelogs"
 }
 
 extension Duration {

@@ -4,7 +4,11 @@
 // statement parameterised and prepared once.
 //
 // Schema:
-// - `tweets`: one row per tweet, `id` growing with `created_at`.
+// - `tweets`: one row per tweet, `id` growing with `created_at`; `text` is the whole
+//   bullet (searched, and answered with `tweet_mode=extended`), `short_text` the
+//   answer's `text` cut to 280 characters once at import (a few bullets of the
+//   kernel's changelog fold thousands of nested items into 100 KB; a search answer
+//   should not read them to show 280 characters).
 // - `tweets_fts`: an external-content FTS5 table over `tweets` (the text is stored
 //   once): columns `text` and `package`, tokenizer `porter unicode61` with
 //   diacritics removed, so `fixes` finds `fixed` and `Muller` finds `Müller`. The
@@ -20,12 +24,14 @@
 import Foundation
 import GRDB
 
-/// A tweet as stored, with its id.
+/// A tweet as a search reads it.
 public struct StoredTweet: Sendable, Equatable {
     /// The tweet id (grows with the date).
     public var id: Int64
-    /// The full text of the bullet.
+    /// The text: whole, or within 280 characters (as the search asked).
     public var text: String
+    /// Whether the whole text is longer than `text` (only when cut).
+    public var truncated: Bool
     /// Seconds since 1970.
     public var createdAt: Int64
     /// The user's id.
@@ -87,6 +93,8 @@ public final class TweetStore: Sendable {
                 CREATE TABLE tweets (
                     id INTEGER PRIMARY KEY,
                     text TEXT NOT NULL,
+                    short_text TEXT NOT NULL,
+                    truncated INTEGER NOT NULL,
                     created_at INTEGER NOT NULL,
                     user_id INTEGER NOT NULL,
                     screen_name TEXT NOT NULL,
@@ -157,14 +165,15 @@ public final class TweetStore: Sendable {
         try pool.write { db in
             try db.execute(sql: "DELETE FROM tweets")
             let insert = try db.makeStatement(sql: """
-                INSERT INTO tweets (id, text, created_at, user_id, screen_name, name, avatar, package, version)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO tweets (id, text, short_text, truncated, created_at, user_id, screen_name, name, avatar, package, version)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             for (index, record) in records.enumerated() {
                 if index % 1_000 == 0, isCancelled() { throw CancellationError() }
+                let short = StatusText.cut(record.text)
                 try insert.execute(arguments: [
-                    index + 1, record.text, record.createdAt, record.userId, record.screenName,
-                    record.name, record.avatar, record.package, record.version,
+                    index + 1, record.text, short.text, short.truncated, record.createdAt, record.userId,
+                    record.screenName, record.name, record.avatar, record.package, record.version,
                 ])
             }
             try db.execute(sql: "INSERT INTO tweets_fts(tweets_fts) VALUES ('rebuild')")
@@ -193,27 +202,46 @@ public final class TweetStore: Sendable {
 
     // MARK: Search
 
+    // The best ids first, from the index alone; then the rows of only those (sorting
+    // the join instead read every match's row: twice the time). The user's text is
+    // only ever the bound MATCH parameter.
+    private static let searchShortText = """
+        SELECT t.id, t.short_text, t.truncated, t.created_at, t.user_id, t.screen_name, t.name, t.avatar
+        FROM (
+            SELECT rowid AS id, bm25(tweets_fts, 1.0, 0.5) AS score
+            FROM tweets_fts WHERE tweets_fts MATCH ?
+            ORDER BY score, rowid DESC LIMIT ?
+        ) AS best
+        JOIN tweets AS t ON t.id = best.id
+        ORDER BY best.score, best.id DESC
+        """
+    private static let searchWholeText = """
+        SELECT t.id, t.text, 0, t.created_at, t.user_id, t.screen_name, t.name, t.avatar
+        FROM (
+            SELECT rowid AS id, bm25(tweets_fts, 1.0, 0.5) AS score
+            FROM tweets_fts WHERE tweets_fts MATCH ?
+            ORDER BY score, rowid DESC LIMIT ?
+        ) AS best
+        JOIN tweets AS t ON t.id = best.id
+        ORDER BY best.score, best.id DESC
+        """
+
     /// The best matches of an FTS5 query: by bm25 (text weighing twice the package
-    /// name), then newest first.
+    /// name), then newest first (the higher id: ids follow the date).
     /// - Parameters:
     ///   - match: An FTS5 query (``TweetQuery/match(_:)`` makes one from user text).
     ///   - limit: The most tweets returned.
-    public func search(match: String, limit: Int) async throws -> [StoredTweet] {
+    ///   - wholeText: Whether each tweet's whole text is read, or its `short_text`.
+    public func search(match: String, limit: Int, wholeText: Bool = false) async throws -> [StoredTweet] {
         try await pool.read { db in
-            let statement = try db.cachedStatement(sql: """
-                SELECT t.id, t.text, t.created_at, t.user_id, t.screen_name, t.name, t.avatar
-                FROM tweets_fts JOIN tweets AS t ON t.id = tweets_fts.rowid
-                WHERE tweets_fts MATCH ?
-                ORDER BY bm25(tweets_fts, 1.0, 0.5), t.created_at DESC, t.id DESC
-                LIMIT ?
-                """)
+            let statement = try db.cachedStatement(sql: wholeText ? Self.searchWholeText : Self.searchShortText)
             let rows = try Row.fetchCursor(statement, arguments: [match, limit])
             var tweets: [StoredTweet] = []
             tweets.reserveCapacity(limit)
             while let row = try rows.next() {
                 tweets.append(StoredTweet(
-                    id: row[0], text: row[1], createdAt: row[2], userId: row[3],
-                    screenName: row[4], name: row[5], avatar: row[6]
+                    id: row[0], text: row[1], truncated: row[2], createdAt: row[3], userId: row[4],
+                    screenName: row[5], name: row[6], avatar: row[7]
                 ))
             }
             return tweets

@@ -80,7 +80,7 @@ public struct TweetsService: LocalService {
         switch index.status {
         case .ready: break
         case .importing(let read, let total):
-            throw TwitterError.overCapacity("the tweet index is being built (\(read) of \(total) changelogs read)")
+            throw TwitterError.overCapacity("the tweet index is being built (\(read) of \(changelogs(total)) read)")
         case .failed(let reason):
             throw TwitterError.overCapacity("the tweet index could not be built: \(reason)")
         }
@@ -88,15 +88,14 @@ public struct TweetsService: LocalService {
         let clock = ContinuousClock()
         let started = clock.now
         let tweets = language.isEmpty || language == "en"
-            ? try await index.store.search(match: TweetQuery.match(query), limit: count)
+            ? try await index.store.search(match: TweetQuery.match(query), limit: count, wholeText: extended)
             : []
         let elapsed = (clock.now - started).seconds
-        let base = avatarBase(request)
-        let answer = TwitterSearchAnswer(
-            statuses: tweets.map { TwitterStatus($0, avatarBase: base, extended: extended) },
-            searchMetadata: .init(completedIn: (elapsed * 1_000_000).rounded() / 1_000_000, count: count, query: query)
+        let body = SearchAnswerJSON.encode(
+            tweets, avatarBase: avatarBase(request), extended: extended,
+            completedIn: (elapsed * 1_000_000).rounded() / 1_000_000, count: count, query: query
         )
-        return .json(ByteBuffer(bytes: try Self.encoder.encode(answer)))
+        return .json(ByteBuffer(bytes: body))
     }
 
     private func token(_ request: Request) async throws -> Response {
