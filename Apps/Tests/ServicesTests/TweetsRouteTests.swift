@@ -148,6 +148,7 @@ struct TweetsRouteTests {
         try await withTweets { client, services async throws in
             #expect(try await client.searchAnswer("q=widget&lang=en", services).statuses.count == 4)
             #expect(try await client.searchAnswer("q=widget&lang=", services).statuses.count == 4)
+            #expect(try await client.searchAnswer("q=widget&lang=EN", services).statuses.count == 4)
             #expect(try await client.searchAnswer("q=widget&lang=fr", services).statuses.isEmpty)
         }
     }

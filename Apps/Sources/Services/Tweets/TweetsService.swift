@@ -14,7 +14,7 @@ import ServiceLifecycle
 ///
 /// Search: every word of `q` must match (FTS5, porter stemming, diacritics ignored),
 /// best bm25 first, then newest. `count` is 15 by default, at most 100 (Twitter's),
-/// at least 1; a `count` that is not a number is ignored. `lang` other than `en`
+/// at least 1; a `count` that is not a number is ignored. `lang` other than `en` (any case)
 /// gives no statuses (the changelogs are English). `tweet_mode=extended` gives
 /// `full_text` uncut instead of `text` cut to 280 characters.
 public struct TweetsService: LocalService {
@@ -74,7 +74,7 @@ public struct TweetsService: LocalService {
         guard !query.isEmpty else { throw TwitterError.queryMissing }
         guard query.count <= Self.maximumQueryLength else { throw TwitterError.invalidParameter }
         let count = parameters["count"].flatMap { Int($0) }.map { min(max($0, 1), TweetStore.maximumCount) } ?? Self.defaultCount
-        let language = parameters["lang"] ?? ""
+        let language = parameters["lang"]?.lowercased() ?? ""
         let extended = parameters["tweet_mode"] == "extended"
 
         switch index.status {
