@@ -17,16 +17,28 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
+        // The system's zlib (Debian's zlib1g-dev; part of macOS): gunzip for the
+        // changelogs, deflate for the avatar PNGs. Foundation on Linux has neither.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         .target(
             name: "Services",
             dependencies: [
+                "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            exclude: ["Tweets/BundledCorpus/README.md"],
+            resources: [.copy("Tweets/BundledCorpus/debian-changelogs.gz")]
         ),
         .executableTarget(
             name: "ripple-services",
@@ -41,10 +53,13 @@ let package = Package(
             name: "ServicesTests",
             dependencies: [
                 "Services",
+                "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            resources: [.copy("Fixtures")]
         ),
     ],
     swiftLanguageModes: [.v6]

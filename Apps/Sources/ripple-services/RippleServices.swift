@@ -9,7 +9,7 @@ import Services
 struct RippleServices: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ripple-services",
-        abstract: "Serve the seed apps' backends (the Todo service) over SQLite on loopback.",
+        abstract: "Serve the seed apps' backends (the Todo and tweet services) over SQLite on loopback.",
         discussion: "Stops gracefully on SIGTERM or SIGINT: in-flight requests finish, then the process exits 0."
     )
 
@@ -28,6 +28,13 @@ struct RippleServices: AsyncParsableCommand {
     @Option(help: "The largest request body accepted, in bytes.")
     var maxBodySize = 64 * 1024
 
+    @Option(help: ArgumentHelp(
+        "The tweet service's changelogs: a directory laid out like /usr/share/doc, or 'bundled'.",
+        discussion: "Default: /usr/share/doc when it has Debian changelogs, else the bundled corpus.",
+        valueName: "dir"
+    ))
+    var tweetsCorpus: String?
+
     func validate() throws {
         guard Fidelity(rawValue: fidelity) != nil else {
             throw ValidationError("--fidelity must be one of: \(Fidelity.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -37,6 +44,20 @@ struct RippleServices: AsyncParsableCommand {
         }
         guard maxBodySize > 0 else {
             throw ValidationError("--max-body-size must be positive")
+        }
+        if let tweetsCorpus, tweetsCorpus != "bundled" {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: tweetsCorpus, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--tweets-corpus must be a directory or 'bundled'")
+            }
+        }
+    }
+
+    private var corpus: TweetCorpus {
+        switch tweetsCorpus {
+        case nil: .automatic
+        case "bundled": .bundled
+        case let path?: .directory(URL(fileURLWithPath: path, isDirectory: true))
         }
     }
 
@@ -48,19 +69,50 @@ struct RippleServices: AsyncParsableCommand {
             port: port,
             dataDirectory: dataDirectory,
             fidelity: Fidelity(rawValue: fidelity) ?? .corrected,
-            maxBodySize: maxBodySize
+            maxBodySize: maxBodySize,
+            tweetCorpus: corpus
         )
         var logger = Logger(label: "ripple-services")
         logger.logLevel = .notice
         say("ripple-services data directory: \(dataDirectory.path)")
         say("ripple-services fidelity: \(configuration.fidelity.rawValue)")
+        let services = try ServicesApplication.open(configuration, logger: logger)
+        let tweets = services.tweets
+        let count = tweets.index.changelogCount
+        say("ripple-services tweets corpus: \(tweets.index.corpus.source.description), \(count) changelog file\(count == 1 ? "" : "s")")
+        say("ripple-services twitter app credentials: \(dataDirectory.appendingPathComponent(TwitterAppCredentials.fileName).path)"
+            + (tweets.createdCredentials ? " (new)" : ""))
+        switch (tweets.index.status, tweets.index.isImporting) {
+        case (.ready(let corpus), false):
+            say("ripple-services tweets: \(describe(corpus))")
+        case (.failed(let reason), _):
+            say("ripple-services tweets: no index, searches answer 503: \(reason)")
+        case (.ready, true):
+            say("ripple-services tweets: the changelogs changed, importing again in the background; searches use the previous index meanwhile")
+        case (.importing, _):
+            say("ripple-services tweets: importing in the background; searches answer 503 until the index is built")
+        }
+        if tweets.index.isImporting {
+            Task {
+                if let corpus = await tweets.index.waitUntilIdle(), case .ready = tweets.index.status {
+                    say("ripple-services tweets: \(describe(corpus))")
+                }
+            }
+        }
         let host = self.host
-        let app = try ServicesApplication.make(configuration: configuration, logger: logger) { port in
+        let app = ServicesApplication.make(services: services.all, configuration: configuration, logger: logger) { port in
             say("ripple-services listening on \(ServicesConfiguration.baseURL(host: host, port: port))")
         }
         try await app.runService()
         say("ripple-services stopped")
     }
+}
+
+/// `29841 tweets from 9496 entries of 358 packages (imported in 3.1 s)`.
+private func describe(_ corpus: CorpusSummary) -> String {
+    let stats = corpus.stats
+    return "\(stats.tweets) tweets from \(stats.entries) entries of \(stats.packages) packages"
+        + " by \(stats.maintainers) maintainers (imported in \(String(format: "%.1f", stats.seconds)) s)"
 }
 
 /// Prints a line to standard output at once (a pipe would otherwise buffer it).

@@ -14,18 +14,26 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     let status: HTTPResponse.Status
     /// The `field` the error body must name, when it names one.
     let field: String?
+    /// The `Authorization` header sent (`{token}` stands for the app's bearer token,
+    /// `{basic}` for its key and secret in Basic form).
+    let authorization: String?
+    /// On the Twitter routes' own errors: the Twitter error code the body must carry
+    /// (`{"errors":[{"code":…}]}`) instead of the services' `{"error":…}`.
+    let twitterCode: Int?
 
     init(
         _ name: String, _ method: HTTPRequest.Method = .post, _ uri: String,
         _ contentType: String? = "application/x-www-form-urlencoded", _ body: String = "",
-        _ status: HTTPResponse.Status = .badRequest, field: String? = nil
+        _ status: HTTPResponse.Status = .badRequest, field: String? = nil,
+        authorization: String? = nil, twitterCode: Int? = nil
     ) {
-        self.init(name, method, uri, contentType, bytes: Array(body.utf8), status, field: field)
+        self.init(name, method, uri, contentType, bytes: Array(body.utf8), status, field: field, authorization: authorization, twitterCode: twitterCode)
     }
 
     init(
         _ name: String, _ method: HTTPRequest.Method = .post, _ uri: String,
-        _ contentType: String?, bytes: [UInt8], _ status: HTTPResponse.Status, field: String? = nil
+        _ contentType: String?, bytes: [UInt8], _ status: HTTPResponse.Status, field: String? = nil,
+        authorization: String? = nil, twitterCode: Int? = nil
     ) {
         self.name = name
         self.method = method
@@ -34,6 +42,8 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         self.body = bytes
         self.status = status
         self.field = field
+        self.authorization = authorization
+        self.twitterCode = twitterCode
     }
 
     var testDescription: String { "\(method) \(uri): \(name) → \(status.code)" }
@@ -87,13 +97,44 @@ let badInputs: [BadInput] = [
     BadInput("PUT on the page", .put, "/todos", form, "content=a", .methodNotAllowed),
     BadInput("GET on update", .get, "/todos/list/update", nil, "", .methodNotAllowed),
     BadInput("POST on the index", .post, "/", form, "content=a", .methodNotAllowed),
+    // GET /1.1/search/tweets.json
+    BadInput("no Authorization", .get, "/1.1/search/tweets.json?q=widget", nil, "", twitterCode: 215),
+    BadInput("another token", .get, "/1.1/search/tweets.json?q=widget", nil, "", .unauthorized, authorization: "Bearer nope", twitterCode: 89),
+    BadInput("Basic instead of Bearer", .get, "/1.1/search/tweets.json?q=widget", nil, "", .unauthorized, authorization: "{basic}", twitterCode: 32),
+    BadInput("no q", .get, "/1.1/search/tweets.json", nil, "", authorization: "Bearer {token}", twitterCode: 25),
+    BadInput("empty q", .get, "/1.1/search/tweets.json?q=&count=5", nil, "", authorization: "Bearer {token}", twitterCode: 25),
+    BadInput("blank q", .get, "/1.1/search/tweets.json?q=%20+%09", nil, "", authorization: "Bearer {token}", twitterCode: 25),
+    BadInput("q over 500 characters", .get, "/1.1/search/tweets.json?q=" + String(repeating: "a", count: 501), nil, "",
+             authorization: "Bearer {token}", twitterCode: 195),
+    BadInput("bad percent-encoding", .get, "/1.1/search/tweets.json?q=%zz", nil, "", authorization: "Bearer {token}", twitterCode: 195),
+    BadInput("POST on the search", .post, "/1.1/search/tweets.json", form, "q=widget", .methodNotAllowed),
+    // POST /oauth2/token
+    BadInput("no Authorization", .post, "/oauth2/token", form, "grant_type=client_credentials", .forbidden, twitterCode: 99),
+    BadInput("wrong credentials", .post, "/oauth2/token", form, "grant_type=client_credentials", .forbidden,
+             authorization: "Basic a2V5OnNlY3JldA==", twitterCode: 99),
+    BadInput("no grant_type", .post, "/oauth2/token", form, "", .forbidden, authorization: "{basic}", twitterCode: 170),
+    BadInput("another grant_type", .post, "/oauth2/token", form, "grant_type=password", .forbidden, authorization: "{basic}", twitterCode: 99),
+    BadInput("grant_type a number", .post, "/oauth2/token", json, #"{"grant_type":1}"#, field: "grant_type", authorization: "{basic}"),
+    BadInput("malformed JSON", .post, "/oauth2/token", json, #"{"grant_type""#, authorization: "{basic}"),
+    BadInput("malformed form", .post, "/oauth2/token", form, "grant_type=%zz", authorization: "{basic}"),
+    BadInput("plain text body", .post, "/oauth2/token", "text/plain", "grant_type=client_credentials", .unsupportedMediaType,
+             authorization: "{basic}"),
+    BadInput("body over the limit", .post, "/oauth2/token", form, oversized, .contentTooLarge, authorization: "{basic}"),
+    BadInput("GET on the token", .get, "/oauth2/token", nil, "", .methodNotAllowed),
+    // GET /avatars/<md5>.png
+    BadInput("not hex", .get, "/avatars/nothex.png", nil, "", .notFound),
+    BadInput("upper-case hex", .get, "/avatars/0123456789ABCDEF0123456789ABCDEF.png", nil, "", .notFound),
+    BadInput("not .png", .get, "/avatars/0123456789abcdef0123456789abcdef.jpg", nil, "", .notFound),
+    BadInput("a path out of the avatars", .get, "/avatars/..%2F..%2Fetc%2Fpasswd", nil, "", .notFound),
+    BadInput("no name", .get, "/avatars/", nil, "", .notFound),
+    BadInput("POST an avatar", .post, "/avatars/0123456789abcdef0123456789abcdef.png", form, "x=1", .notFound),
 ]
 
 @Suite("Bad input: a 4xx with a JSON error, nothing stored")
 struct BadInputTests {
     @Test(arguments: badInputs)
     func badInputIsRefused(_ input: BadInput) async throws {
-        try await withServices { client, _ in
+        try await withServices { client, directory in
             let seed = try await client.createTodo("seed")
             let bytes: ByteBuffer? =
                 if input.body.isEmpty { nil }
@@ -104,15 +145,29 @@ struct BadInputTests {
             if let contentType = input.contentType {
                 headers[.contentType] = contentType
             }
+            if let authorization = input.authorization {
+                let credentials = try JSONDecoder().decode(
+                    TwitterAppCredentials.self, from: Data(contentsOf: directory.appendingPathComponent("twitter-app.json"))
+                )
+                headers[.authorization] = authorization
+                    .replacingOccurrences(of: "{token}", with: credentials.bearerToken)
+                    .replacingOccurrences(of: "{basic}", with: basicAuthorization(key: credentials.consumerKey, secret: credentials.consumerSecret))
+            }
             let response = try await client.execute(uri: input.uri, method: input.method, headers: headers, body: bytes)
 
             #expect(response.status == input.status)
             #expect(response.headers[.contentType] == "application/json; charset=utf-8")
-            let error = try #require(jsonObject(response.body), "not a JSON object: \(String(buffer: response.body))")
-            let message = try #require(error["error"] as? String)
-            #expect(!message.isEmpty)
-            if let field = input.field {
-                #expect(error["field"] as? String == field)
+            if let code = input.twitterCode {
+                let error = try #require(twitterError(response.body), "not a Twitter error: \(String(buffer: response.body))")
+                #expect(error.code == code)
+                #expect(!error.message.isEmpty)
+            } else {
+                let error = try #require(jsonObject(response.body), "not a JSON object: \(String(buffer: response.body))")
+                let message = try #require(error["error"] as? String)
+                #expect(!message.isEmpty)
+                if let field = input.field {
+                    #expect(error["field"] as? String == field)
+                }
             }
             if input.status == .methodNotAllowed {
                 #expect(response.headers[.allow] != nil)

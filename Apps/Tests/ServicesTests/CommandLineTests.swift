@@ -10,7 +10,7 @@ struct CommandLineTests {
     func startsAnswersAndStopsOnSIGTERM() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let server = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path])
+        let server = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path])
         defer { server.kill() }
         let port = try await server.waitForPort()
         #expect(server.output.contains("ripple-services data directory: \(directory.url.path)\n"))
@@ -32,7 +32,7 @@ struct CommandLineTests {
         defer { directory.remove() }
         let client = LoopbackClient()
 
-        let first = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path])
+        let first = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path])
         defer { first.kill() }
         let firstPort = try await first.waitForPort()
         let created = try await client.postForm(URL(string: "http://127.0.0.1:\(firstPort)/todos/list")!, "content=durable")
@@ -42,7 +42,7 @@ struct CommandLineTests {
         #expect(exit.reason == .uncaughtSignal)
         #expect(exit.status == SIGKILL)
 
-        let second = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path])
+        let second = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path])
         defer { second.kill() }
         let secondPort = try await second.waitForPort()
         let list = try await client.get(URL(string: "http://127.0.0.1:\(secondPort)/todos/list")!)
@@ -50,6 +50,50 @@ struct CommandLineTests {
         _ = try await second.waitForExit(within: .seconds(10))
         let todo = try JSONDecoder().decode(Todo.self, from: created.body)
         #expect(try JSONDecoder().decode([Todo].self, from: list.body) == [todo])
+    }
+
+    @Test("the tweet corpus and credentials are printed at start; the import's result when it ends; a second start does not import")
+    func printsTweetCorpus() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let arguments = ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path]
+        let summary = "ripple-services tweets: 13 tweets from 6 entries of 3 packages by 3 maintainers (imported in "
+
+        let first = try ServerProcess(arguments: arguments)
+        defer { first.kill() }
+        _ = try await first.waitForPort()
+        try await first.waitForOutput(summary)
+        first.signal(SIGTERM)
+        _ = try await first.waitForExit(within: .seconds(10))
+        let credentials = directory.url.appendingPathComponent("twitter-app.json").path
+        #expect(first.output.contains("ripple-services tweets corpus: \(fixtureChangelogs.path), 6 changelog files\n"))
+        #expect(first.output.contains("ripple-services twitter app credentials: \(credentials) (new)\n"))
+        #expect(first.output.contains(
+            "ripple-services tweets: importing in the background; searches answer 503 until the index is built\n"
+        ))
+        #expect(first.errors.contains("tweets: read 6 of 6 changelogs"))
+
+        let second = try ServerProcess(arguments: arguments)
+        defer { second.kill() }
+        _ = try await second.waitForPort()
+        second.signal(SIGTERM)
+        _ = try await second.waitForExit(within: .seconds(10))
+        #expect(second.output.contains("ripple-services twitter app credentials: \(credentials)\n"))
+        #expect(second.output.contains(summary))
+        #expect(!second.output.contains("importing"))
+        #expect(!second.errors.contains("tweets: importing"))
+    }
+
+    @Test("--tweets-corpus that is not a directory is refused with a usage error")
+    func tweetsCorpusNotADirectory() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try ServerProcess(arguments: ["--tweets-corpus", "/nonexistent/changelogs", "--data-dir", directory.url.path])
+        defer { server.kill() }
+        let exit = try await server.waitForExit(within: .seconds(10))
+        #expect(exit.reason == .exit)
+        #expect(exit.status != 0)
+        #expect(server.errors.contains("--tweets-corpus must be a directory or 'bundled'"))
     }
 
     @Test("an unknown --fidelity is refused with a usage error")
@@ -88,13 +132,9 @@ final class ServerProcess: Sendable {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        out.fileHandleForReading.readabilityHandler = { [stdout] handle in
-            stdout.append(handle.availableData, from: handle)
-        }
-        err.fileHandleForReading.readabilityHandler = { [stderr] handle in
-            stderr.append(handle.availableData, from: handle)
-        }
         try process.run()
+        stdout.read(out.fileHandleForReading)
+        stderr.read(err.fileHandleForReading)
     }
 
     /// Everything printed to standard output so far.
@@ -116,6 +156,18 @@ final class ServerProcess: Sendable {
         throw CancellationError()
     }
 
+    /// Waits (at most 20 s) until the standard output contains `text`.
+    func waitForOutput(_ text: String) async throws {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            if output.contains(text) { return }
+            try #require(process.isRunning, "ripple-services exited early: \(output) \(errors)")
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        Issue.record("ripple-services did not print \"\(text)\" within 20 s: \(output)")
+        throw CancellationError()
+    }
+
     /// Sends a signal to the process.
     func signal(_ signal: Int32) {
         Foundation.kill(process.processIdentifier, signal)
@@ -127,7 +179,7 @@ final class ServerProcess: Sendable {
         let deadline = ContinuousClock.now + limit
         while process.isRunning || !stdout.isFinished || !stderr.isFinished {
             guard ContinuousClock.now < deadline else {
-                Issue.record("ripple-services still running, or its output still open, after \(limit)")
+                Issue.record("ripple-services still running (\(process.isRunning)), or its output still open (standard output: \(!stdout.isFinished), standard error: \(!stderr.isFinished)), after \(limit)")
                 throw CancellationError()
             }
             try await Task.sleep(for: .milliseconds(20))
@@ -148,13 +200,20 @@ final class ServerProcess: Sendable {
 final class OutputBuffer: Sendable {
     private let state = Mutex((data: Data(), isFinished: false))
 
-    /// Appends what the reader got from `handle`; an empty read is the end of the
-    /// pipe, which stops the reader.
-    func append(_ bytes: Data, from handle: FileHandle) {
-        if bytes.isEmpty { handle.readabilityHandler = nil }
-        state.withLock { state in
-            if bytes.isEmpty { state.isFinished = true } else { state.data.append(bytes) }
+    /// Reads the pipe to its end on a thread of its own, with blocking reads.
+    /// (`FileHandle.readabilityHandler` on Linux sometimes never reported a pipe's
+    /// end, so a test waited for an exited child's output forever.)
+    func read(_ handle: FileHandle) {
+        let thread = Thread { [self] in
+            while true {
+                let bytes = handle.availableData
+                state.withLock { state in
+                    if bytes.isEmpty { state.isFinished = true } else { state.data.append(bytes) }
+                }
+                if bytes.isEmpty { return }
+            }
         }
+        thread.start()
     }
 
     var text: String {

@@ -11,6 +11,8 @@ final class LoopbackClient: Sendable {
         let status: Int
         let body: Data
         let contentType: String?
+        /// The response headers, names lowercased.
+        let headers: [String: String]
 
         var text: String { String(decoding: body, as: UTF8.self) }
     }
@@ -24,8 +26,12 @@ final class LoopbackClient: Sendable {
         session = URLSession(configuration: configuration)
     }
 
-    func get(_ url: URL) async throws -> Answer {
-        try await send(URLRequest(url: url))
+    func get(_ url: URL, headers: [String: String] = [:]) async throws -> Answer {
+        var request = URLRequest(url: url)
+        for (name, value) in headers {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
+        return try await send(request)
     }
 
     func postForm(_ url: URL, _ form: String) async throws -> Answer {
@@ -39,7 +45,11 @@ final class LoopbackClient: Sendable {
     private func send(_ request: URLRequest) async throws -> Answer {
         let (data, response) = try await session.data(for: request)
         let http = try #require(response as? HTTPURLResponse)
-        return Answer(status: http.statusCode, body: data, contentType: http.value(forHTTPHeaderField: "Content-Type"))
+        var headers: [String: String] = [:]
+        for case (let name as String, let value as String) in http.allHeaderFields {
+            headers[name.lowercased()] = value
+        }
+        return Answer(status: http.statusCode, body: data, contentType: http.value(forHTTPHeaderField: "Content-Type"), headers: headers)
     }
 
     deinit {

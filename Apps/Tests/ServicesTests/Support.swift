@@ -30,9 +30,11 @@ let quietLogger: Logger = {
 
 /// Runs `body` against the services' router on real SQLite files in a new
 /// temporary data directory (removed afterwards).
+/// The tweet corpus is the fixture changelogs unless told otherwise.
 func withServices<Value: Sendable>(
     fidelity: Fidelity = .corrected,
     clock: ServicesClock = .system,
+    tweetCorpus: TweetCorpus = fixtureCorpus,
     in directory: TemporaryDirectory? = nil,
     _ body: @Sendable (any TestClientProtocol, URL) async throws -> Value
 ) async throws -> Value {
@@ -42,7 +44,8 @@ func withServices<Value: Sendable>(
         port: 0,
         dataDirectory: temporary.url,
         fidelity: fidelity,
-        clock: clock
+        clock: clock,
+        tweetCorpus: tweetCorpus
     )
     let app = try ServicesApplication.make(configuration: configuration, logger: quietLogger)
     let url = temporary.url
@@ -125,3 +128,10 @@ final class SteppingClock: Sendable {
         return Date(timeIntervalSince1970: 1_767_225_600 + Double(reading))
     }
 }
+
+/// The fixture changelogs, laid out like `/usr/share/doc` (see `Fixtures/README.md`).
+let fixtureChangelogs: URL = Bundle.module.resourceURL!
+    .appendingPathComponent("Fixtures/changelogs", isDirectory: true)
+
+/// The fixture changelogs as the tweet corpus.
+let fixtureCorpus = TweetCorpus.directory(fixtureChangelogs)

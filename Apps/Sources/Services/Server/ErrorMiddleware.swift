@@ -3,8 +3,8 @@ import Logging
 import NIOCore
 
 /// Turns every error a route or the router throws into the services' JSON error
-/// shape (``ServiceError``), so no client ever sees Hummingbird's own error body or
-/// an empty 500.
+/// shape (``ServiceError``, or ``TwitterError`` on the Twitter routes), so no client
+/// ever sees Hummingbird's own error body or an empty 500.
 ///
 /// - An unknown path answers 404; a known path asked with a method it does not
 ///   serve answers 405 with an `Allow` header (Hummingbird's router answers both
@@ -25,6 +25,8 @@ struct ErrorMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as ServiceError {
+            return try error.response(from: request, context: context)
+        } catch let error as TwitterError {
             return try error.response(from: request, context: context)
         } catch let error as HTTPError where error.status == .notFound {
             return try notFound(request).response(from: request, context: context)

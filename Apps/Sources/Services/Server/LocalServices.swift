@@ -19,34 +19,47 @@ public final class LocalServices: Sendable {
     public let port: Int
     /// The configuration the services run with (its `port` is the requested one).
     public let configuration: ServicesConfiguration
+    /// The tweet service: its index (wait for the import with
+    /// `tweets.index.waitUntilIdle()`) and the app credentials.
+    public let tweets: TweetsService
 
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
-    private init(url: URL, port: Int, configuration: ServicesConfiguration, group: ServiceGroup, task: Task<Void, any Error>) {
+    private init(
+        url: URL, port: Int, configuration: ServicesConfiguration, tweets: TweetsService,
+        group: ServiceGroup, task: Task<Void, any Error>
+    ) {
         self.url = url
         self.port = port
         self.configuration = configuration
+        self.tweets = tweets
         self.group = group
         self.task = task
     }
 
-    /// Starts every service and returns once the server listens.
+    /// Starts every service and returns once the server listens (the tweet import,
+    /// when due, goes on in the background).
     /// - Parameters:
     ///   - dataDirectory: The directory of the data files (created if missing).
     ///   - host: The host to bind (default loopback).
     ///   - port: The port to bind; 0 (the default) picks a free one.
     ///   - fidelity: Corrected (default) or original answers.
+    ///   - tweetCorpus: The tweet service's changelogs (default: the machine's, else
+    ///     the bundled corpus).
     ///   - logger: The server's logger (default: warnings and errors only).
     public static func start(
         dataDirectory: URL,
         host: String = "127.0.0.1",
         port: Int = 0,
         fidelity: Fidelity = .corrected,
+        tweetCorpus: TweetCorpus = .automatic,
         logger: Logger? = nil
     ) async throws -> LocalServices {
         try await start(
-            configuration: ServicesConfiguration(host: host, port: port, dataDirectory: dataDirectory, fidelity: fidelity),
+            configuration: ServicesConfiguration(
+                host: host, port: port, dataDirectory: dataDirectory, fidelity: fidelity, tweetCorpus: tweetCorpus
+            ),
             logger: logger
         )
     }
@@ -59,7 +72,9 @@ public final class LocalServices: Sendable {
             return logger
         }()
         let bound = BoundPort()
-        let app = try ServicesApplication.make(configuration: configuration, logger: logger) { port in
+        let services = try ServicesApplication.open(configuration, logger: logger)
+        let tweets = services.tweets
+        let app = ServicesApplication.make(services: services.all, configuration: configuration, logger: logger) { port in
             bound.resolve(.success(port))
         }
         let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
@@ -85,7 +100,7 @@ public final class LocalServices: Sendable {
             _ = await task.result
             throw ServiceError(.badRequest, "no URL for host \(configuration.host)", context: ["host": configuration.host])
         }
-        return LocalServices(url: url, port: port, configuration: configuration, group: group, task: task)
+        return LocalServices(url: url, port: port, configuration: configuration, tweets: tweets, group: group, task: task)
     }
 
     /// Stops the server gracefully (in-flight requests finish) and waits for it.

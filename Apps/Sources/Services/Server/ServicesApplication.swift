@@ -2,14 +2,23 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// One local service: a set of routes over its own storage, mounted on the shared
-/// router. Each service lives in its own folder (`Todos/`, …).
+/// router. Each service lives in its own folder (`Todos/`, `Tweets/`, …).
 public protocol LocalService: Sendable {
     /// The exact paths this service serves and their methods (for 405 answers).
     var routes: [String: Set<HTTPRequest.Method>] { get }
+    /// Work that runs beside the server while it runs, stopped by its graceful
+    /// shutdown (the tweet import).
+    var backgroundServices: [any Service] { get }
     /// Adds the service's routes to the router.
     func mount(on router: Router<BasicRequestContext>)
+}
+
+extension LocalService {
+    /// None by default.
+    public var backgroundServices: [any Service] { [] }
 }
 
 /// Builds the HTTP application that serves every local service.
@@ -17,13 +26,26 @@ public enum ServicesApplication {
     /// The application type the services run in.
     public typealias App = Application<RouterResponder<BasicRequestContext>>
 
+    /// Every service, opened.
+    public struct OpenedServices: Sendable {
+        /// The Todo service.
+        public let todos: TodosService
+        /// The tweet service (its index and import, its app credentials).
+        public let tweets: TweetsService
+
+        /// The services in mount order.
+        public var all: [any LocalService] { [todos, tweets] }
+    }
+
     /// Opens every service's storage (creating the data directory and files on
-    /// first start) and returns the services, in mount order.
-    public static func openServices(_ configuration: ServicesConfiguration) throws -> [any LocalService] {
+    /// first start).
+    /// - Parameter logger: Where the services log (the tweet import's progress).
+    public static func open(_ configuration: ServicesConfiguration, logger: Logger) throws -> OpenedServices {
         try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
-        return [
-            try TodosService(configuration: configuration),
-        ]
+        return OpenedServices(
+            todos: try TodosService(configuration: configuration),
+            tweets: try TweetsService(configuration: configuration, logger: logger)
+        )
     }
 
     /// The router with every service mounted, and the shared error handling.
@@ -51,13 +73,30 @@ public enum ServicesApplication {
         logger: Logger,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> App {
-        let services = try openServices(configuration)
-        return Application(
+        try make(
+            services: open(configuration, logger: logger).all,
+            configuration: configuration,
+            logger: logger,
+            onServerRunning: onServerRunning
+        )
+    }
+
+    /// The application serving services already opened (by ``open(_:logger:)``),
+    /// for a caller that keeps hold of them (the command line reports the tweet
+    /// import; tests wait for it).
+    public static func make(
+        services: [any LocalService],
+        configuration: ServicesConfiguration,
+        logger: Logger,
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> App {
+        Application(
             router: router(services: services),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "ripple-services"
             ),
+            services: services.flatMap(\.backgroundServices),
             onServerRunning: { channel in
                 await onServerRunning(channel.localAddress?.port ?? configuration.port)
             },

@@ -31,7 +31,7 @@ public struct ServicesClock: Sendable {
 }
 
 /// Everything the services need to start: where to listen, where the data lives,
-/// how faithful to be.
+/// how faithful to be, which changelogs make the tweets.
 public struct ServicesConfiguration: Sendable {
     /// The host to bind; loopback unless told otherwise.
     public var host: String
@@ -49,6 +49,9 @@ public struct ServicesConfiguration: Sendable {
     /// The services' time: the wall clock they stamp records with, and the waits
     /// they make; tests pass a clock of their own.
     public var clock: ServicesClock
+    /// The changelogs the tweet service imports: by default the machine's
+    /// (`/usr/share/doc/*/changelog.Debian.gz`), else the bundled corpus.
+    public var tweetCorpus: TweetCorpus
 
     /// Makes a configuration.
     /// - Parameters:
@@ -59,6 +62,7 @@ public struct ServicesConfiguration: Sendable {
     ///   - maxBodySize: The largest request body accepted (default 64 KiB).
     ///   - originalTimeout: The original's request timeout (default 15 s).
     ///   - clock: The services' time (default ``ServicesClock/system``).
+    ///   - tweetCorpus: The tweet service's changelogs (default ``TweetCorpus/automatic``).
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,
@@ -66,7 +70,8 @@ public struct ServicesConfiguration: Sendable {
         fidelity: Fidelity = .corrected,
         maxBodySize: Int = 64 * 1024,
         originalTimeout: Duration = .seconds(15),
-        clock: ServicesClock = .system
+        clock: ServicesClock = .system,
+        tweetCorpus: TweetCorpus = .automatic
     ) {
         self.host = host
         self.port = port
@@ -75,6 +80,7 @@ public struct ServicesConfiguration: Sendable {
         self.maxBodySize = maxBodySize
         self.originalTimeout = originalTimeout
         self.clock = clock
+        self.tweetCorpus = tweetCorpus
     }
 
     /// `http://HOST:PORT`, with an IPv6 host in brackets.

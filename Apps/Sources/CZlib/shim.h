@@ -1,0 +1,2 @@
+// The system zlib, for the CZlib module: gunzip (inflate) and deflate.
+#include <zlib.h>

@@ -1,0 +1,264 @@
+// The tweets in SQLite (`tweets.sqlite` under the data directory) with an FTS5
+// index, through a GRDB `DatabasePool` set up as the Todo store's: WAL,
+// `synchronous=NORMAL`, two readers (more hurt on 2 cores), migrations, every
+// statement parameterised and prepared once.
+//
+// Schema:
+// - `tweets`: one row per tweet, `id` growing with `created_at`; `text` is the whole
+//   bullet (searched, and answered with `tweet_mode=extended`), `short_text` the
+//   answer's `text` cut to 280 characters once at import (a few bullets of the
+//   kernel's changelog fold thousands of nested items into 100 KB; a search answer
+//   should not read them to show 280 characters).
+// - `tweets_fts`: an external-content FTS5 table over `tweets` (the text is stored
+//   once): columns `text` and `package`, tokenizer `porter unicode61` with
+//   diacritics removed, so `fixes` finds `fixed` and `Muller` finds `Müller`. The
+//   package column lets `bash` find bash's own entries; it weighs half as much as
+//   the text in the ranking.
+// - `corpus`: one row, the fingerprint, source and statistics of the import the
+//   tweets come from. A start whose corpus has the same fingerprint imports nothing.
+// - `imports`: one row per completed import (what the tests count).
+//
+// An import replaces everything in one write transaction: readers (WAL) keep
+// seeing the previous index until it commits, and an import that is cancelled or
+// killed leaves the previous index as it was.
+import Foundation
+import GRDB
+
+/// A tweet as a search reads it.
+public struct StoredTweet: Sendable, Equatable {
+    /// The tweet id (grows with the date).
+    public var id: Int64
+    /// The text: whole, or within 280 characters (as the search asked).
+    public var text: String
+    /// Whether the whole text is longer than `text` (only when cut).
+    public var truncated: Bool
+    /// Seconds since 1970.
+    public var createdAt: Int64
+    /// The user's id.
+    public var userId: Int64
+    /// The user's screen name.
+    public var screenName: String
+    /// The user's name.
+    public var name: String
+    /// The avatar's name (MD5 of the email, hex).
+    public var avatar: String
+}
+
+/// The imported corpus: where it came from and what the import counted.
+public struct CorpusSummary: Codable, Sendable, Equatable {
+    /// The source's fingerprint at import.
+    public var fingerprint: String
+    /// The source's description (a directory, or the bundled corpus).
+    public var source: String
+    /// Whether it is the bundled corpus.
+    public var isBundled: Bool
+    /// The import's counts.
+    public var stats: ImportStats
+
+    /// Makes a summary.
+    public init(fingerprint: String, source: String, isBundled: Bool, stats: ImportStats) {
+        self.fingerprint = fingerprint
+        self.source = source
+        self.isBundled = isBundled
+        self.stats = stats
+    }
+}
+
+/// The tweet database.
+public final class TweetStore: Sendable {
+    /// The most statuses one search returns (Twitter's limit for `count`).
+    public static let maximumCount = 100
+
+    private let pool: DatabasePool
+
+    /// The database file.
+    public let path: String
+
+    /// Opens (creating on first use) the tweet database in a directory.
+    public init(directory: URL) throws {
+        path = directory.appendingPathComponent("tweets.sqlite").path
+        var configuration = Configuration()
+        configuration.maximumReaderCount = 2
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        pool = try DatabasePool(path: path, configuration: configuration)
+        try Self.migrator.migrate(pool)
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("createTweets") { db in
+            try db.execute(sql: """
+                CREATE TABLE tweets (
+                    id INTEGER PRIMARY KEY,
+                    text TEXT NOT NULL,
+                    short_text TEXT NOT NULL,
+                    truncated INTEGER NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    user_id INTEGER NOT NULL,
+                    screen_name TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    avatar TEXT NOT NULL,
+                    package TEXT NOT NULL,
+                    version TEXT NOT NULL
+                );
+                CREATE VIRTUAL TABLE tweets_fts USING fts5(
+                    text, package,
+                    content = 'tweets', content_rowid = 'id',
+                    tokenize = 'porter unicode61 remove_diacritics 2'
+                );
+                CREATE TABLE corpus (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    fingerprint TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    bundled INTEGER NOT NULL,
+                    stats TEXT NOT NULL
+                );
+                CREATE TABLE imports (
+                    id INTEGER PRIMARY KEY,
+                    finished_at INTEGER NOT NULL,
+                    fingerprint TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    stats TEXT NOT NULL
+                );
+                """)
+        }
+        return migrator
+    }
+
+    // MARK: Corpus
+
+    /// The corpus the stored tweets come from, or `nil` before the first import
+    /// completes.
+    public func corpus() throws -> CorpusSummary? {
+        try pool.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT fingerprint, source, bundled, stats FROM corpus WHERE id = 1") else {
+                return nil
+            }
+            let stats = try JSONDecoder().decode(ImportStats.self, from: Data((row["stats"] as String).utf8))
+            return CorpusSummary(fingerprint: row["fingerprint"], source: row["source"], isBundled: row["bundled"], stats: stats)
+        }
+    }
+
+    /// How many imports have completed in this database.
+    public func importCount() throws -> Int {
+        try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM imports") ?? 0 }
+    }
+
+    /// Replaces every tweet with `records` (ids from 1, in their order), rebuilds the
+    /// index and records the corpus, in one transaction.
+    /// - Parameters:
+    ///   - seconds: The import's duration so far, asked once everything but the
+    ///     commit is done; it becomes the corpus's `stats.seconds`.
+    ///   - isCancelled: Asked every 1,000 records; `true` rolls everything back and
+    ///     throws `CancellationError`.
+    /// - Returns: The corpus as recorded.
+    @discardableResult
+    public func replace(
+        with records: [TweetRecord],
+        corpus: CorpusSummary,
+        finishedAt: Date,
+        seconds: () -> Double = { 0 },
+        isCancelled: () -> Bool = { false }
+    ) throws -> CorpusSummary {
+        try pool.write { db in
+            try db.execute(sql: "DELETE FROM tweets")
+            let insert = try db.makeStatement(sql: """
+                INSERT INTO tweets (id, text, short_text, truncated, created_at, user_id, screen_name, name, avatar, package, version)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for (index, record) in records.enumerated() {
+                if index % 1_000 == 0, isCancelled() { throw CancellationError() }
+                let short = StatusText.cut(record.text)
+                try insert.execute(arguments: [
+                    index + 1, record.text, short.text, short.truncated, record.createdAt, record.userId,
+                    record.screenName, record.name, record.avatar, record.package, record.version,
+                ])
+            }
+            try db.execute(sql: "INSERT INTO tweets_fts(tweets_fts) VALUES ('rebuild')")
+            try db.execute(sql: "INSERT INTO tweets_fts(tweets_fts) VALUES ('optimize')")
+            var corpus = corpus
+            corpus.stats.seconds = seconds()
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            let stats = String(decoding: try encoder.encode(corpus.stats), as: UTF8.self)
+            try db.execute(
+                sql: """
+                    INSERT INTO corpus (id, fingerprint, source, bundled, stats) VALUES (1, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET
+                        fingerprint = excluded.fingerprint, source = excluded.source,
+                        bundled = excluded.bundled, stats = excluded.stats
+                    """,
+                arguments: [corpus.fingerprint, corpus.source, corpus.isBundled, stats]
+            )
+            try db.execute(
+                sql: "INSERT INTO imports (finished_at, fingerprint, source, stats) VALUES (?, ?, ?, ?)",
+                arguments: [Int64(finishedAt.timeIntervalSince1970), corpus.fingerprint, corpus.source, stats]
+            )
+            return corpus
+        }
+    }
+
+    // MARK: Search
+
+    // The best ids first, from the index alone; then the rows of only those (sorting
+    // the join instead read every match's row: twice the time). The user's text is
+    // only ever the bound MATCH parameter.
+    private static let searchShortText = """
+        SELECT t.id, t.short_text, t.truncated, t.created_at, t.user_id, t.screen_name, t.name, t.avatar
+        FROM (
+            SELECT rowid AS id, bm25(tweets_fts, 1.0, 0.5) AS score
+            FROM tweets_fts WHERE tweets_fts MATCH ?
+            ORDER BY score, rowid DESC LIMIT ?
+        ) AS best
+        JOIN tweets AS t ON t.id = best.id
+        ORDER BY best.score, best.id DESC
+        """
+    private static let searchWholeText = """
+        SELECT t.id, t.text, 0, t.created_at, t.user_id, t.screen_name, t.name, t.avatar
+        FROM (
+            SELECT rowid AS id, bm25(tweets_fts, 1.0, 0.5) AS score
+            FROM tweets_fts WHERE tweets_fts MATCH ?
+            ORDER BY score, rowid DESC LIMIT ?
+        ) AS best
+        JOIN tweets AS t ON t.id = best.id
+        ORDER BY best.score, best.id DESC
+        """
+
+    /// The best matches of an FTS5 query: by bm25 (text weighing twice the package
+    /// name), then newest first (the higher id: ids follow the date).
+    /// - Parameters:
+    ///   - match: An FTS5 query (``TweetQuery/match(_:)`` makes one from user text).
+    ///   - limit: The most tweets returned.
+    ///   - wholeText: Whether each tweet's whole text is read, or its `short_text`.
+    public func search(match: String, limit: Int, wholeText: Bool = false) async throws -> [StoredTweet] {
+        try await pool.read { db in
+            let statement = try db.cachedStatement(sql: wholeText ? Self.searchWholeText : Self.searchShortText)
+            let rows = try Row.fetchCursor(statement, arguments: [match, limit])
+            var tweets: [StoredTweet] = []
+            tweets.reserveCapacity(limit)
+            while let row = try rows.next() {
+                tweets.append(StoredTweet(
+                    id: row[0], text: row[1], truncated: row[2], createdAt: row[3], userId: row[4],
+                    screenName: row[5], name: row[6], avatar: row[7]
+                ))
+            }
+            return tweets
+        }
+    }
+}
+
+/// User text to an FTS5 query that cannot be a syntax error.
+public enum TweetQuery {
+    /// Each white-space separated word of the text becomes an FTS5 string (in double
+    /// quotes, a double quote inside doubled), and the strings are joined with
+    /// spaces: every word must match (AND), FTS5's operators (`OR`, `NOT`, `*`, `-`,
+    /// `(`, `:`) are plain text. A word of punctuation only holds no token and is
+    /// left out by FTS5; a query of nothing else matches nothing.
+    public static func match(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace)
+            .map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+            .joined(separator: " ")
+    }
+}
