@@ -104,8 +104,10 @@ public final class PhotoLibrary: Sendable {
         }
     }
 
-    /// Runs the import if one is due, on its own thread, and returns when it ends.
-    func importIfDue() async {
+    /// Runs the import if one is due, on its own thread, and returns when it ends
+    /// (``PhotoImportService`` calls it when the services run; a caller without the
+    /// services, a test, may call it itself).
+    public func importIfDue() async {
         let start: Bool = state.withLock { state in
             guard state.importing, !state.started else { return false }
             state.started = true

@@ -113,28 +113,31 @@ extension RGBImage {
     public func resized(width: Int, height: Int) -> RGBImage {
         precondition(width > 0 && height > 0)
         if width == self.width, height == self.height { return self }
-        let columns = Self.weights(from: self.width, to: width)
-        let rows = Self.weights(from: self.height, to: height)
+        let columns = AreaWeights(from: self.width, to: width)
+        let rows = AreaWeights(from: self.height, to: height)
         let sourceWidth = self.width
         let sourceHeight = self.height
         // Rows first: every source row scaled to the new width, as floats.
         var across = [Float](repeating: 0, count: width * sourceHeight * 3)
         pixels.withUnsafeBufferPointer { source in
             across.withUnsafeMutableBufferPointer { across in
-                for row in 0..<sourceHeight {
-                    let input = row * sourceWidth * 3
-                    let output = row * width * 3
-                    for column in 0..<width {
-                        var red: Float = 0, green: Float = 0, blue: Float = 0
-                        for (index, weight) in columns[column] {
-                            let at = input + index * 3
-                            red += Float(source[at]) * weight
-                            green += Float(source[at + 1]) * weight
-                            blue += Float(source[at + 2]) * weight
+                columns.withPointers { first, count, index, weight in
+                    for row in 0..<sourceHeight {
+                        let input = row * sourceWidth * 3
+                        let output = row * width * 3
+                        for column in 0..<width {
+                            var red: Float = 0, green: Float = 0, blue: Float = 0
+                            for tap in first[column]..<(first[column] + count[column]) {
+                                let at = input + index[tap] * 3
+                                let w = weight[tap]
+                                red += Float(source[at]) * w
+                                green += Float(source[at + 1]) * w
+                                blue += Float(source[at + 2]) * w
+                            }
+                            across[output + column * 3] = red
+                            across[output + column * 3 + 1] = green
+                            across[output + column * 3 + 2] = blue
                         }
-                        across[output + column * 3] = red
-                        across[output + column * 3 + 1] = green
-                        across[output + column * 3 + 2] = blue
                     }
                 }
             }
@@ -145,18 +148,21 @@ extension RGBImage {
         across.withUnsafeBufferPointer { across in
             output.withUnsafeMutableBufferPointer { output in
                 sum.withUnsafeMutableBufferPointer { sum in
-                    let length = width * 3
-                    for row in 0..<height {
-                        for channel in 0..<length { sum[channel] = 0 }
-                        for (index, weight) in rows[row] {
-                            let input = index * length
-                            for channel in 0..<length {
-                                sum[channel] += across[input + channel] * weight
+                    rows.withPointers { first, count, index, weight in
+                        let length = width * 3
+                        for row in 0..<height {
+                            sum.update(repeating: 0)
+                            for tap in first[row]..<(first[row] + count[row]) {
+                                let input = index[tap] * length
+                                let w = weight[tap]
+                                for channel in 0..<length {
+                                    sum[channel] += across[input + channel] * w
+                                }
                             }
-                        }
-                        let start = row * length
-                        for channel in 0..<length {
-                            output[start + channel] = UInt8(min(max(sum[channel].rounded(), 0), 255))
+                            let start = row * length
+                            for channel in 0..<length {
+                                output[start + channel] = UInt8(min(max(sum[channel].rounded(), 0), 255))
+                            }
                         }
                     }
                 }
@@ -164,23 +170,47 @@ extension RGBImage {
         }
         return RGBImage(width: width, height: height, pixels: output)
     }
+}
 
-    /// For each of `target` output positions, the source positions its interval
-    /// covers and their weights (the covered fraction over the interval's length,
-    /// summing to 1).
-    static func weights(from source: Int, to target: Int) -> [[(Int, Float)]] {
+/// For each of `target` output positions, the source positions its interval covers
+/// and their weights (the covered fraction over the interval's length, summing to
+/// 1), in flat arrays: output `i` has `count[i]` taps from `first[i]`.
+struct AreaWeights {
+    var first: [Int] = []
+    var count: [Int] = []
+    var index: [Int] = []
+    var weight: [Float] = []
+
+    init(from source: Int, to target: Int) {
         let scale = Double(source) / Double(target)
-        return (0..<target).map { position in
+        for position in 0..<target {
             let start = Double(position) * scale
             let end = Double(position + 1) * scale
-            var weights: [(Int, Float)] = []
-            var index = Int(start.rounded(.down))
-            while Double(index) < end, index < source {
-                let covered = min(end, Double(index + 1)) - max(start, Double(index))
-                if covered > 1e-9 { weights.append((index, Float(covered / scale))) }
-                index += 1
+            first.append(index.count)
+            var taps = 0
+            var at = Int(start.rounded(.down))
+            while Double(at) < end, at < source {
+                let covered = min(end, Double(at + 1)) - max(start, Double(at))
+                if covered > 1e-9 {
+                    index.append(at)
+                    weight.append(Float(covered / scale))
+                    taps += 1
+                }
+                at += 1
             }
-            return weights
+            count.append(taps)
+        }
+    }
+
+    func withPointers(
+        _ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>, UnsafeBufferPointer<Float>) -> Void
+    ) {
+        first.withUnsafeBufferPointer { first in
+            count.withUnsafeBufferPointer { count in
+                index.withUnsafeBufferPointer { index in
+                    weight.withUnsafeBufferPointer { weight in body(first, count, index, weight) }
+                }
+            }
         }
     }
 }
