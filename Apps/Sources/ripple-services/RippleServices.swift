@@ -9,7 +9,7 @@ import Services
 struct RippleServices: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ripple-services",
-        abstract: "Serve the seed apps' backends (the Todo and tweet services) over SQLite on loopback.",
+        abstract: "Serve the seed apps' backends (the Todo, tweet and photo services) over SQLite on loopback.",
         discussion: "Stops gracefully on SIGTERM or SIGINT: in-flight requests finish, then the process exits 0."
     )
 
@@ -35,6 +35,13 @@ struct RippleServices: AsyncParsableCommand {
     ))
     var tweetsCorpus: String?
 
+    @Option(help: ArgumentHelp(
+        "A folder of PNG and JPEG images for the photo service (repeatable), or 'bundled'.",
+        discussion: "Default: the images under /usr/share (wallpaper packages included; icons left out), else the bundled images.",
+        valueName: "dir"
+    ))
+    var photos: [String] = []
+
     func validate() throws {
         guard Fidelity(rawValue: fidelity) != nil else {
             throw ValidationError("--fidelity must be one of: \(Fidelity.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -51,6 +58,21 @@ struct RippleServices: AsyncParsableCommand {
                 throw ValidationError("--tweets-corpus must be a directory or 'bundled'")
             }
         }
+        for folder in photos where folder != "bundled" {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--photos must be a directory or 'bundled': \(folder)")
+            }
+        }
+        if photos.contains("bundled"), photos.count > 1 {
+            throw ValidationError("--photos bundled cannot be given with folders")
+        }
+    }
+
+    private var photoCorpus: PhotoCorpus {
+        if photos.isEmpty { return .automatic }
+        if photos == ["bundled"] { return .bundled }
+        return .directories(photos.map { URL(fileURLWithPath: $0, isDirectory: true) })
     }
 
     private var corpus: TweetCorpus {
@@ -70,7 +92,8 @@ struct RippleServices: AsyncParsableCommand {
             dataDirectory: dataDirectory,
             fidelity: Fidelity(rawValue: fidelity) ?? .corrected,
             maxBodySize: maxBodySize,
-            tweetCorpus: corpus
+            tweetCorpus: corpus,
+            photoCorpus: photoCorpus
         )
         var logger = Logger(label: "ripple-services")
         logger.logLevel = .notice
@@ -96,6 +119,29 @@ struct RippleServices: AsyncParsableCommand {
             Task {
                 if let corpus = await tweets.index.waitUntilIdle(), case .ready = tweets.index.status {
                     say("ripple-services tweets: \(describe(corpus))")
+                }
+            }
+        }
+        let library = services.photos.library
+        let files = library.scan.candidates.count
+        say("ripple-services photos corpus: \(library.scan.description), \(files) image file\(files == 1 ? "" : "s")"
+            + (library.scan.note.map { " (\($0))" } ?? ""))
+        say("ripple-services flickr app key: \(dataDirectory.appendingPathComponent(FlickrAppCredentials.fileName).path)"
+            + (services.photos.createdFlickrCredentials ? " (new)" : ""))
+        switch (library.status, library.isImporting) {
+        case (.ready(let corpus), false):
+            say("ripple-services photos: \(describePhotos(corpus))")
+        case (.failed(let reason), _):
+            say("ripple-services photos: none, the photo routes answer 503: \(reason)")
+        case (.ready, true):
+            say("ripple-services photos: the images changed, importing again in the background; the previous photos answer meanwhile")
+        case (.importing, _):
+            say("ripple-services photos: importing in the background; the photo routes answer 503 until it ends")
+        }
+        if library.isImporting {
+            Task {
+                if let corpus = await library.waitUntilIdle(), case .ready = library.status {
+                    say("ripple-services photos: \(describePhotos(corpus))")
                 }
             }
         }

@@ -10,7 +10,7 @@ struct CommandLineTests {
     func startsAnswersAndStopsOnSIGTERM() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let server = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path])
+        let server = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path, "--photos", fixturePhotos.path])
         defer { server.kill() }
         let port = try await server.waitForPort()
         #expect(server.output.contains("ripple-services data directory: \(directory.url.path)\n"))
@@ -32,7 +32,7 @@ struct CommandLineTests {
         defer { directory.remove() }
         let client = LoopbackClient()
 
-        let first = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path])
+        let first = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path, "--photos", fixturePhotos.path])
         defer { first.kill() }
         let firstPort = try await first.waitForPort()
         let created = try await client.postForm(URL(string: "http://127.0.0.1:\(firstPort)/todos/list")!, "content=durable")
@@ -42,7 +42,7 @@ struct CommandLineTests {
         #expect(exit.reason == .uncaughtSignal)
         #expect(exit.status == SIGKILL)
 
-        let second = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path])
+        let second = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path, "--photos", fixturePhotos.path])
         defer { second.kill() }
         let secondPort = try await second.waitForPort()
         let list = try await client.get(URL(string: "http://127.0.0.1:\(secondPort)/todos/list")!)
@@ -56,7 +56,9 @@ struct CommandLineTests {
     func printsTweetCorpus() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let arguments = ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path]
+        let noImages = try TemporaryDirectory()
+        defer { noImages.remove() }
+        let arguments = ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path, "--photos", noImages.url.path]
         let summary = "ripple-services tweets: 13 tweets from 6 entries of 3 packages by 3 maintainers (imported in "
 
         let first = try ServerProcess(arguments: arguments)
@@ -94,6 +96,51 @@ struct CommandLineTests {
         #expect(exit.reason == .exit)
         #expect(exit.status != 0)
         #expect(server.errors.contains("--tweets-corpus must be a directory or 'bundled'"))
+    }
+
+    @Test("the photo corpus and the Flickr key are printed at start; the import's result when it ends; a second start does not import")
+    func printsPhotoCorpus() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let arguments = ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path, "--photos", fixturePhotos.path]
+        let summary = "ripple-services photos: 5 photos from 9 files (2 malformed, 1 too small, 1 copies; 2 with metadata; thumbnails: 5 made, 0 cached) imported in "
+        let key = directory.url.appendingPathComponent("flickr-app.json").path
+
+        let first = try ServerProcess(arguments: arguments)
+        defer { first.kill() }
+        let port = try await first.waitForPort()
+        try await first.waitForOutput(summary)
+        let photos = try await LoopbackClient().get(URL(string: "http://127.0.0.1:\(port)/v1/photos?rpp=1")!)
+        #expect(photos.status == 200)
+        #expect(photos.text.contains(#""total_items":5"#))
+        first.signal(SIGTERM)
+        _ = try await first.waitForExit(within: .seconds(10))
+        #expect(first.output.contains("ripple-services photos corpus: \(fixturePhotos.resolvingSymlinksInPath().path), 9 image files\n"))
+        #expect(first.output.contains("ripple-services flickr app key: \(key) (new)\n"))
+        #expect(first.output.contains("ripple-services photos: importing in the background; the photo routes answer 503 until it ends\n"))
+        #expect(first.errors.contains("photos: read 9 of 9 files"))
+
+        let second = try ServerProcess(arguments: arguments)
+        defer { second.kill() }
+        _ = try await second.waitForPort()
+        second.signal(SIGTERM)
+        _ = try await second.waitForExit(within: .seconds(10))
+        #expect(second.output.contains("ripple-services flickr app key: \(key)\n"))
+        #expect(second.output.contains(summary))
+        #expect(!second.output.contains("importing"))
+        #expect(!second.errors.contains("photos: importing"))
+    }
+
+    @Test("--photos that is not a directory is refused with a usage error")
+    func photosNotADirectory() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try ServerProcess(arguments: ["--photos", "/nonexistent/pictures", "--data-dir", directory.url.path])
+        defer { server.kill() }
+        let exit = try await server.waitForExit(within: .seconds(10))
+        #expect(exit.reason == .exit)
+        #expect(exit.status != 0)
+        #expect(server.errors.contains("--photos must be a directory or 'bundled': /nonexistent/pictures"))
     }
 
     @Test("an unknown --fidelity is refused with a usage error")

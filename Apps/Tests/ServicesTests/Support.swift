@@ -29,12 +29,13 @@ let quietLogger: Logger = {
 }()
 
 /// Runs `body` against the services' router on real SQLite files in a new
-/// temporary data directory (removed afterwards).
-/// The tweet corpus is the fixture changelogs unless told otherwise.
+/// temporary data directory (removed afterwards), once the photo import has ended.
+/// The tweet corpus is the fixture changelogs and the photo corpus empty unless told otherwise.
 func withServices<Value: Sendable>(
     fidelity: Fidelity = .corrected,
     clock: ServicesClock = .system,
     tweetCorpus: TweetCorpus = fixtureCorpus,
+    photoCorpus: PhotoCorpus = noPhotos,
     in directory: TemporaryDirectory? = nil,
     _ body: @Sendable (any TestClientProtocol, URL) async throws -> Value
 ) async throws -> Value {
@@ -45,11 +46,16 @@ func withServices<Value: Sendable>(
         dataDirectory: temporary.url,
         fidelity: fidelity,
         clock: clock,
-        tweetCorpus: tweetCorpus
+        tweetCorpus: tweetCorpus,
+        photoCorpus: photoCorpus
     )
-    let app = try ServicesApplication.make(configuration: configuration, logger: quietLogger)
+    let services = try ServicesApplication.open(configuration, logger: quietLogger)
+    let app = ServicesApplication.make(services: services.all, configuration: configuration, logger: quietLogger)
     let url = temporary.url
-    return try await app.test(.router) { client in try await body(client, url) }
+    return try await app.test(.router) { client in
+        _ = await services.photos.library.waitUntilIdle()
+        return try await body(client, url)
+    }
 }
 
 /// Headers of a form-encoded body.

@@ -22,24 +22,28 @@ public final class LocalServices: Sendable {
     /// The tweet service: its index (wait for the import with
     /// `tweets.index.waitUntilIdle()`) and the app credentials.
     public let tweets: TweetsService
+    /// The photo service: its corpus (wait for the import with
+    /// `photos.library.waitUntilIdle()`) and the Flickr app's key.
+    public let photos: PhotosService
 
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
     private init(
-        url: URL, port: Int, configuration: ServicesConfiguration, tweets: TweetsService,
+        url: URL, port: Int, configuration: ServicesConfiguration, tweets: TweetsService, photos: PhotosService,
         group: ServiceGroup, task: Task<Void, any Error>
     ) {
         self.url = url
         self.port = port
         self.configuration = configuration
         self.tweets = tweets
+        self.photos = photos
         self.group = group
         self.task = task
     }
 
-    /// Starts every service and returns once the server listens (the tweet import,
-    /// when due, goes on in the background).
+    /// Starts every service and returns once the server listens (the tweet and
+    /// photo imports, when due, go on in the background).
     /// - Parameters:
     ///   - dataDirectory: The directory of the data files (created if missing).
     ///   - host: The host to bind (default loopback).
@@ -47,6 +51,8 @@ public final class LocalServices: Sendable {
     ///   - fidelity: Corrected (default) or original answers.
     ///   - tweetCorpus: The tweet service's changelogs (default: the machine's, else
     ///     the bundled corpus).
+    ///   - photoCorpus: The photo service's images (default: the machine's, else the
+    ///     bundled images).
     ///   - logger: The server's logger (default: warnings and errors only).
     public static func start(
         dataDirectory: URL,
@@ -54,11 +60,13 @@ public final class LocalServices: Sendable {
         port: Int = 0,
         fidelity: Fidelity = .corrected,
         tweetCorpus: TweetCorpus = .automatic,
+        photoCorpus: PhotoCorpus = .automatic,
         logger: Logger? = nil
     ) async throws -> LocalServices {
         try await start(
             configuration: ServicesConfiguration(
-                host: host, port: port, dataDirectory: dataDirectory, fidelity: fidelity, tweetCorpus: tweetCorpus
+                host: host, port: port, dataDirectory: dataDirectory, fidelity: fidelity, tweetCorpus: tweetCorpus,
+                photoCorpus: photoCorpus
             ),
             logger: logger
         )
@@ -74,6 +82,7 @@ public final class LocalServices: Sendable {
         let bound = BoundPort()
         let services = try ServicesApplication.open(configuration, logger: logger)
         let tweets = services.tweets
+        let photos = services.photos
         let app = ServicesApplication.make(services: services.all, configuration: configuration, logger: logger) { port in
             bound.resolve(.success(port))
         }
@@ -100,7 +109,7 @@ public final class LocalServices: Sendable {
             _ = await task.result
             throw ServiceError(.badRequest, "no URL for host \(configuration.host)", context: ["host": configuration.host])
         }
-        return LocalServices(url: url, port: port, configuration: configuration, tweets: tweets, group: group, task: task)
+        return LocalServices(url: url, port: port, configuration: configuration, tweets: tweets, photos: photos, group: group, task: task)
     }
 
     /// Stops the server gracefully (in-flight requests finish) and waits for it.

@@ -21,6 +21,13 @@ extension LocalService {
     public var backgroundServices: [any Service] { [] }
 }
 
+/// The accounts while no service keeps any: every password check fails.
+struct NoAccounts: AccountVerifying {
+    func verify(account: String, password: String) async throws -> Bool {
+        false
+    }
+}
+
 /// Builds the HTTP application that serves every local service.
 public enum ServicesApplication {
     /// The application type the services run in.
@@ -32,19 +39,27 @@ public enum ServicesApplication {
         public let todos: TodosService
         /// The tweet service (its index and import, its app credentials).
         public let tweets: TweetsService
+        /// The photo service (its corpus and import, the Flickr app's key).
+        public let photos: PhotosService
 
         /// The services in mount order.
-        public var all: [any LocalService] { [todos, tweets] }
+        public var all: [any LocalService] { [todos, tweets, photos] }
     }
 
     /// Opens every service's storage (creating the data directory and files on
-    /// first start).
-    /// - Parameter logger: Where the services log (the tweet import's progress).
+    /// first start) and scans the photo corpus.
+    /// - Parameter logger: Where the services log (the imports' progress).
     public static func open(_ configuration: ServicesConfiguration, logger: Logger) throws -> OpenedServices {
         try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
+        // The integration point with the Users service: the photo service's xAuth
+        // login checks passwords through `AccountVerifying`, which the Users store
+        // implements. Until that service is part of these services, no account exists,
+        // and every login is refused (401); the merge passes the Users store here.
+        let accounts: any AccountVerifying = NoAccounts()
         return OpenedServices(
             todos: try TodosService(configuration: configuration),
-            tweets: try TweetsService(configuration: configuration, logger: logger)
+            tweets: try TweetsService(configuration: configuration, logger: logger),
+            photos: try PhotosService(configuration: configuration, accounts: accounts, logger: logger)
         )
     }
 

@@ -31,7 +31,7 @@ public struct ServicesClock: Sendable {
 }
 
 /// Everything the services need to start: where to listen, where the data lives,
-/// how faithful to be, which changelogs make the tweets.
+/// how faithful to be, which changelogs make the tweets, which images the photos.
 public struct ServicesConfiguration: Sendable {
     /// The host to bind; loopback unless told otherwise.
     public var host: String
@@ -52,6 +52,9 @@ public struct ServicesConfiguration: Sendable {
     /// The changelogs the tweet service imports: by default the machine's
     /// (`/usr/share/doc/*/changelog.Debian.gz`), else the bundled corpus.
     public var tweetCorpus: TweetCorpus
+    /// The images the photo service serves: by default the machine's (under
+    /// `/usr/share`), else the bundled ones.
+    public var photoCorpus: PhotoCorpus
 
     /// Makes a configuration.
     /// - Parameters:
@@ -63,6 +66,7 @@ public struct ServicesConfiguration: Sendable {
     ///   - originalTimeout: The original's request timeout (default 15 s).
     ///   - clock: The services' time (default ``ServicesClock/system``).
     ///   - tweetCorpus: The tweet service's changelogs (default ``TweetCorpus/automatic``).
+    ///   - photoCorpus: The photo service's images (default ``PhotoCorpus/automatic``).
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,
@@ -71,7 +75,8 @@ public struct ServicesConfiguration: Sendable {
         maxBodySize: Int = 64 * 1024,
         originalTimeout: Duration = .seconds(15),
         clock: ServicesClock = .system,
-        tweetCorpus: TweetCorpus = .automatic
+        tweetCorpus: TweetCorpus = .automatic,
+        photoCorpus: PhotoCorpus = .automatic
     ) {
         self.host = host
         self.port = port
@@ -81,6 +86,7 @@ public struct ServicesConfiguration: Sendable {
         self.originalTimeout = originalTimeout
         self.clock = clock
         self.tweetCorpus = tweetCorpus
+        self.photoCorpus = photoCorpus
     }
 
     /// `http://HOST:PORT`, with an IPv6 host in brackets.
