@@ -42,6 +42,7 @@ let quietLogger: Logger = {
 /// over a new data directory and the fixture corpus (its import finished unless
 /// told otherwise), and stops them afterwards.
 func withLocalServices<Value: Sendable>(
+    isolation: isolated (any Actor)? = #isolation,
     corpus: TweetCorpus = .directory(fixtureChangelogs),
     waitForImport: Bool = true,
     _ body: (LocalServices, URL) async throws -> Value
