@@ -9,9 +9,13 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Services", targets: ["Services"]),
+        .library(name: "SeedApp", targets: ["SeedApp"]),
+        .library(name: "TwitterSearch", targets: ["TwitterSearch"]),
         .executable(name: "ripple-services", targets: ["ripple-services"]),
     ],
     dependencies: [
+        // The root package: Ripple, RippleTerminal, RippleFoundation, RippleTesting.
+        .package(name: "Ripple", path: ".."),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -65,6 +69,39 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // What every seed app module offers the launcher: `SeedApp` and its environment.
+        .target(
+            name: "SeedApp",
+            dependencies: [
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTerminal", package: "Ripple"),
+            ]
+        ),
+        // Seed 000, ReactiveTwitterSearch: Model/, ViewModels/ (Ripple only), Views/
+        // (RippleTerminal), Clients/ (RippleFoundation, and zlib for the avatars).
+        .target(
+            name: "TwitterSearch",
+            dependencies: [
+                "SeedApp",
+                "CZlib",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTerminal", package: "Ripple"),
+                .product(name: "RippleFoundation", package: "Ripple"),
+            ]
+        ),
+        .testTarget(
+            name: "TwitterSearchTests",
+            dependencies: [
+                "TwitterSearch",
+                "SeedApp",
+                "Services",
+                "CZlib",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTerminal", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
+                .product(name: "RippleFoundation", package: "Ripple"),
             ]
         ),
         .testTarget(

@@ -1,0 +1,204 @@
+import Foundation
+import Ripple
+import RippleFoundation
+import Synchronization
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// TwitterClient: the app's services over HTTP, against the local tweet service (or
+// anything that answers Twitter's v1.1 search API with application-only auth):
+//
+//     requestAccess()   POST /oauth2/token  (Basic key:secret, grant_type=client_credentials)
+//                       → the bearer token, kept for the searches
+//     search(text)      GET /1.1/search/tweets.json?q=text&count=100&lang=en  (Bearer token)
+//                       → TwitterResponse
+//     avatar(at: url)   GET url → PNG → AvatarImage (kept, for the rows that show it again)
+//
+// Each is a cold producer over `URLSession.reactive.data(with:)`: one request per
+// start, cancelled on the wire when the run is disposed (`flatMap(.latest)` switching
+// to a newer search, a reused row). Errors map to the original's codes:
+//
+// | what happened                                   | TwitterSearchError          |
+// |-------------------------------------------------|-----------------------------|
+// | no credentials                                  | noTwitterAccounts           |
+// | 403 from the token request, 401/403 on a search | accessDenied (the token is forgotten) |
+// | no response, another status, a body that does not decode, a bad `created_at`, an avatar that is not a PNG it reads | invalidResponse(reason) |
+//
+// A search asks for the token first when it has none (access was never granted, or
+// was refused and may be granted now), so the app recovers once the service answers.
+
+/// The tweet service's HTTP client: access, search and avatars.
+///
+/// ```swift
+/// let client = TwitterClient(baseURL: services.url,
+///                            credentials: TwitterAppKey.read(fromDirectory: dataDirectory))
+/// client.search("segfault").startWithResult { print($0) }
+/// ```
+public final class TwitterClient: TwitterSearchService, AvatarService, Sendable {
+    /// The number of tweets a search asks for (the original's `count=100`).
+    public static let searchCount = 100
+    /// How many decoded avatars are kept (the oldest goes first).
+    public static let avatarCacheLimit = 256
+
+    /// The service's base URL, for example `http://127.0.0.1:41234`.
+    public let baseURL: URL
+    /// The app's consumer key and secret; `nil` when it has none.
+    public let credentials: TwitterAppKey?
+    /// How long a request may wait for its answer before it fails with
+    /// ``TwitterSearchError/invalidResponse(reason:)`` (no response, timed out).
+    public let timeout: Double
+
+    private let session: URLSession
+    private let state = Mutex(State())
+
+    private struct State {
+        var token: String?
+        var avatars: [String: AvatarImage] = [:]
+        var avatarOrder: [String] = []
+    }
+
+    /// A client of the service at `baseURL`, authenticating with `credentials`,
+    /// each request waiting at most `timeout` seconds for its answer (10 by
+    /// default: the local service answers in milliseconds, and a search that hangs
+    /// should say so while the user still waits). It sends through `session`, or,
+    /// by default, a session of its own whose request timeout is `timeout`
+    /// (FoundationNetworking on Linux goes by the session's timeout, not the
+    /// request's).
+    public init(baseURL: URL, credentials: TwitterAppKey?, session: URLSession? = nil, timeout: Double = 10) {
+        self.baseURL = baseURL
+        self.credentials = credentials
+        self.timeout = timeout
+        self.session = session ?? {
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.timeoutIntervalForRequest = timeout
+            return URLSession(configuration: configuration)
+        }()
+    }
+
+    // MARK: TwitterSearchService
+
+    /// Asks for the bearer token (every start asks again); completes once granted.
+    public func requestAccess() -> SignalProducer<Never, TwitterSearchError> {
+        fetchToken().then(SignalProducer<Never, TwitterSearchError>.empty)
+    }
+
+    /// Searches with the bearer token, asking for one first when there is none.
+    public func search(_ text: String) -> SignalProducer<TwitterResponse, TwitterSearchError> {
+        Self.deferred { [self] in
+            let known = state.withLock { $0.token }
+            return known.map { SignalProducer<String, TwitterSearchError>(value: $0) } ?? fetchToken()
+        }
+        .flatMap(.latest) { [self] token in searchRequest(text, token: token) }
+    }
+
+    // MARK: AvatarService
+
+    /// The picture at `url`, from memory when it was read before.
+    public func avatar(at url: String) -> SignalProducer<AvatarImage, TwitterSearchError> {
+        Self.deferred { [self] in
+            if let image = state.withLock({ $0.avatars[url] }) {
+                return SignalProducer(value: image)
+            }
+            return fetchAvatar(at: url)
+        }
+    }
+
+    private func fetchAvatar(at url: String) -> SignalProducer<AvatarImage, TwitterSearchError> {
+        guard let address = URL(string: url), address.scheme == "http" || address.scheme == "https" else {
+            return SignalProducer(error: .invalidResponse(reason: "the avatar URL \(url) is not an HTTP URL"))
+        }
+        return session.reactive.data(with: URLRequest(url: address, timeoutInterval: timeout))
+            .validated()
+            .mapError { Self.invalidResponse($0) }
+            .attemptMap { [self] data, _ -> Result<AvatarImage, TwitterSearchError> in
+                do {
+                    let image = try PNGImage.decode([UInt8](data))
+                    keep(image, for: url)
+                    return .success(image)
+                } catch {
+                    return .failure(.invalidResponse(reason: "the avatar at \(url) is not a PNG this app reads: \(error)"))
+                }
+            }
+    }
+
+    /// Whether the client holds a bearer token (access was granted and not revoked since).
+    public var hasToken: Bool {
+        state.withLock { $0.token != nil }
+    }
+
+    // MARK: Requests
+
+    private func fetchToken() -> SignalProducer<String, TwitterSearchError> {
+        guard let credentials else { return SignalProducer(error: .noTwitterAccounts) }
+        var request = URLRequest(url: baseURL.appendingPathComponent("oauth2/token"), timeoutInterval: timeout)
+        request.httpMethod = "POST"
+        request.setValue(credentials.basicAuthorization, forHTTPHeaderField: "Authorization")
+        request.setValue("application/x-www-form-urlencoded;charset=UTF-8", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(TwitterQuery.encode(["grant_type": "client_credentials"]).utf8)
+        return session.reactive.data(with: request)
+            .decoded(as: TokenJSON.self)
+            .mapError { error in
+                error.statusCode == 403 ? .accessDenied : Self.invalidResponse(error)
+            }
+            .attemptMap { [self] answer -> Result<String, TwitterSearchError> in
+                guard answer.token_type.lowercased() == "bearer", !answer.access_token.isEmpty else {
+                    return .failure(.invalidResponse(reason: "the token answer is not a bearer token"))
+                }
+                state.withLock { $0.token = answer.access_token }
+                return .success(answer.access_token)
+            }
+    }
+
+    private func searchRequest(_ text: String, token: String) -> SignalProducer<TwitterResponse, TwitterSearchError> {
+        var components = URLComponents(url: baseURL.appendingPathComponent("1.1/search/tweets.json"), resolvingAgainstBaseURL: false)
+        components?.percentEncodedQuery = TwitterQuery.encode(["q": text, "count": String(Self.searchCount), "lang": "en"])
+        guard let url = components?.url else {
+            return SignalProducer(error: .invalidResponse(reason: "no search URL for \(baseURL)"))
+        }
+        var request = URLRequest(url: url, timeoutInterval: timeout)
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        return session.reactive.data(with: request)
+            .decoded(as: SearchAnswerJSON.self)
+            .mapError { [self] error -> TwitterSearchError in
+                guard error.statusCode == 401 || error.statusCode == 403 else { return Self.invalidResponse(error) }
+                // The token is no longer taken: ask for a new one next time.
+                state.withLock { if $0.token == token { $0.token = nil } }
+                return .accessDenied
+            }
+            .attemptMap { answer in
+                answer.response().map(Result.success)
+                    ?? .failure(.invalidResponse(reason: "a created_at is not a Twitter date"))
+            }
+    }
+
+    /// A producer whose every start runs the producer `make` returns then: a
+    /// decision (a token known or not, an avatar kept or not) made at start, not
+    /// when the producer was created.
+    private static func deferred<Value>(
+        _ make: @escaping @Sendable () -> SignalProducer<Value, TwitterSearchError>
+    ) -> SignalProducer<Value, TwitterSearchError> {
+        SignalProducer { observer, lifetime in
+            lifetime += make().start(observer)
+        }
+    }
+
+    private func keep(_ image: AvatarImage, for url: String) {
+        state.withLock { state in
+            guard state.avatars.updateValue(image, forKey: url) == nil else { return }
+            state.avatarOrder.append(url)
+            if state.avatarOrder.count > Self.avatarCacheLimit {
+                state.avatars[state.avatarOrder.removeFirst()] = nil
+            }
+        }
+    }
+
+    /// A request error as `invalidResponse`, with Twitter's error message when the
+    /// body has one: `HTTP 503: Over capacity: … (code 130)`.
+    private static func invalidResponse(_ error: RequestError) -> TwitterSearchError {
+        if let code = error.statusCode, let errors = error.decodedBody(as: TwitterErrorsJSON.self), !errors.errors.isEmpty {
+            return .invalidResponse(reason: "HTTP \(code): \(errors.summary)")
+        }
+        return .invalidResponse(reason: error.description)
+    }
+}

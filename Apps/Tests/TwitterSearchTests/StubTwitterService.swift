@@ -1,0 +1,133 @@
+import Foundation
+import Ripple
+import RippleTesting
+import Synchronization
+import TwitterSearch
+
+/// The app's services in virtual time: access, searches and avatars answer as
+/// marble diagrams on a `TestScheduler`, and every search started and every search
+/// abandoned is sent on a signal the test records.
+///
+/// ```swift
+/// let service = StubTwitterService(scheduler: scheduler)
+/// try service.answer("swift", "--r|", tweets: [tweet])        // answers 2 frames after its start
+/// try service.fail("fail", "-#", with: .invalidResponse(reason: "HTTP 503"))
+/// let requests = scheduler.record(service.requests)           // "-a--b": the texts searched
+/// ```
+final class StubTwitterService: TwitterSearchService, AvatarService {
+    let scheduler: TestScheduler
+    let frameDuration: Double
+
+    /// The text of each search, when it starts.
+    let requests: Signal<String, Never>
+    /// The text of each search abandoned before its answer (disposed), when it is.
+    let cancellations: Signal<String, Never>
+    /// Each avatar URL asked for.
+    let avatarRequests: Signal<String, Never>
+
+    private let requestInput: Signal<String, Never>.Observer
+    private let cancellationInput: Signal<String, Never>.Observer
+    private let avatarInput: Signal<String, Never>.Observer
+    private let state: Mutex<State>
+
+    private struct State {
+        var access: SignalProducer<Never, TwitterSearchError>
+        var searches: [String: SignalProducer<TwitterResponse, TwitterSearchError>] = [:]
+        var defaultSearch: ((String) -> SignalProducer<TwitterResponse, TwitterSearchError>)?
+        var avatars: [String: SignalProducer<AvatarImage, TwitterSearchError>] = [:]
+    }
+
+    /// A service that grants access at once and answers any search one frame after
+    /// it starts with one tweet saying the text searched (``tweet(saying:)``).
+    init(scheduler: TestScheduler, frameDuration: Double = 1) {
+        self.scheduler = scheduler
+        self.frameDuration = frameDuration
+        (requests, requestInput) = Signal<String, Never>.pipe()
+        (cancellations, cancellationInput) = Signal<String, Never>.pipe()
+        (avatarRequests, avatarInput) = Signal<String, Never>.pipe()
+        state = Mutex(State(access: .empty))
+        let made = scheduler
+        let frame = frameDuration
+        state.withLock {
+            $0.defaultSearch = { text in
+                // "-r|" is well formed: the parse cannot fail.
+                (try? made.coldProducer(
+                    "-r|", values: ["r": TwitterResponse(responseTime: 0.25, tweets: [Self.tweet(saying: text, at: made.currentDate)])],
+                    error: nil, frameDuration: frame
+                )) ?? .empty
+            }
+        }
+    }
+
+    // MARK: Set-up
+
+    /// Access answers as `marbles`: `|` grants it, `#` refuses it with `error`.
+    func access(_ marbles: String, error: TwitterSearchError? = nil) throws {
+        let producer: SignalProducer<Never, TwitterSearchError> = try scheduler.coldProducer(
+            marbles, values: [:], error: error, frameDuration: frameDuration
+        )
+        state.withLock { $0.access = producer }
+    }
+
+    /// A search for `text` answers as `marbles`, `r` being `tweets` found in
+    /// `responseTime` seconds.
+    func answer(_ text: String, _ marbles: String, tweets: [Tweet], responseTime: Double = 0.25) throws {
+        let producer: SignalProducer<TwitterResponse, TwitterSearchError> = try scheduler.coldProducer(
+            marbles, values: ["r": TwitterResponse(responseTime: responseTime, tweets: tweets)], error: nil,
+            frameDuration: frameDuration
+        )
+        state.withLock { $0.searches[text] = producer }
+    }
+
+    /// A search for `text` fails as `marbles` (`#`) with `error`.
+    func fail(_ text: String, _ marbles: String, with error: TwitterSearchError) throws {
+        let producer: SignalProducer<TwitterResponse, TwitterSearchError> = try scheduler.coldProducer(
+            marbles, values: [:], error: error, frameDuration: frameDuration
+        )
+        state.withLock { $0.searches[text] = producer }
+    }
+
+    /// The avatar at `url` answers as `marbles`, `i` being `image`; `#` fails.
+    func avatar(_ url: String, _ marbles: String, image: AvatarImage?) throws {
+        let values: [Character: AvatarImage] = image.map { ["i": $0] } ?? [:]
+        let producer: SignalProducer<AvatarImage, TwitterSearchError> = try scheduler.coldProducer(
+            marbles, values: values, error: .invalidResponse(reason: "not a PNG"), frameDuration: frameDuration
+        )
+        state.withLock { $0.avatars[url] = producer }
+    }
+
+    // MARK: The services
+
+    func requestAccess() -> SignalProducer<Never, TwitterSearchError> {
+        state.withLock { $0.access }
+    }
+
+    func search(_ text: String) -> SignalProducer<TwitterResponse, TwitterSearchError> {
+        let producer = state.withLock { $0.searches[text] ?? $0.defaultSearch?(text) ?? .empty }
+        let requests = requestInput
+        let cancellations = cancellationInput
+        return producer.on(
+            started: { requests.send(value: text) },
+            interrupted: { cancellations.send(value: text) }
+        )
+    }
+
+    func avatar(at url: String) -> SignalProducer<AvatarImage, TwitterSearchError> {
+        let producer = state.withLock { $0.avatars[url] ?? SignalProducer(error: .invalidResponse(reason: "no avatar")) }
+        let requests = avatarInput
+        return producer.on(started: { requests.send(value: url) })
+    }
+
+    // MARK: Values
+
+    /// A tweet whose text is `text`, by `@stub`, posted at `date`.
+    static func tweet(saying text: String, id: Int64 = 1, by username: String = "stub", at date: Date) -> Tweet {
+        Tweet(
+            id: id,
+            profileImageURL: "http://127.0.0.1:1/avatars/\(username).png",
+            username: username,
+            status: text,
+            timestamp: date
+        )
+    }
+}

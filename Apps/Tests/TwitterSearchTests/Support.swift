@@ -1,0 +1,185 @@
+import Foundation
+import Logging
+import Services
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A new directory under the system's temporary directory, removed by `remove()`.
+struct TemporaryDirectory: Sendable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("twitter-search-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// The services' tests' fixture changelogs (`Tests/ServicesTests/Fixtures/`: 13
+/// tweets by 3 maintainers; its README lists them), read where they are in the
+/// source tree.
+let fixtureChangelogs = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()
+    .deletingLastPathComponent()
+    .appendingPathComponent("ServicesTests/Fixtures/changelogs", isDirectory: true)
+
+/// A logger that keeps test output quiet (errors only).
+let quietLogger: Logger = {
+    var logger = Logger(label: "twitter-search-tests")
+    logger.logLevel = .error
+    return logger
+}()
+
+/// Runs `body` with the local services started in process on a free loopback port,
+/// over a new data directory and the fixture corpus (its import finished unless
+/// told otherwise), and stops them afterwards.
+func withLocalServices<Value: Sendable>(
+    isolation: isolated (any Actor)? = #isolation,
+    corpus: TweetCorpus = .directory(fixtureChangelogs),
+    waitForImport: Bool = true,
+    _ body: (LocalServices, URL) async throws -> Value
+) async throws -> Value {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let services = try await LocalServices.start(dataDirectory: directory.url, port: 0, tweetCorpus: corpus, logger: quietLogger)
+    do {
+        if waitForImport { _ = await services.tweets.index.waitUntilIdle() }
+        let value = try await body(services, directory.url)
+        await services.stop()
+        return value
+    } catch {
+        await services.stop()
+        throw error
+    }
+}
+
+/// Changelogs whose reads wait until the test opens the gate: the tweet import
+/// stays unfinished (and the search answers 503) for as long as the test wants.
+final class GatedChangelogs: ChangelogSource {
+    let inner: DirectoryChangelogs
+    private let gate = DispatchSemaphore(value: 0)
+    private let isOpen = Atomic<Bool>(false)
+
+    init(_ inner: DirectoryChangelogs) {
+        self.inner = inner
+    }
+
+    var description: String { "gated \(inner.description)" }
+
+    func changelogNames() throws -> [String] {
+        try inner.changelogNames()
+    }
+
+    func contents(of name: String) throws -> [UInt8] {
+        if !isOpen.load(ordering: .acquiring) {
+            gate.wait()
+            gate.signal()
+        }
+        return try inner.contents(of: name)
+    }
+
+    func fingerprint(of names: [String]) throws -> String {
+        "gated " + (try inner.fingerprint(of: names))
+    }
+
+    /// Lets every read through, now and later.
+    func open() {
+        isOpen.store(true, ordering: .releasing)
+        gate.signal()
+    }
+}
+
+/// A loopback HTTP listener that reads requests and never answers them: the
+/// "never-answering service". It reports each request's first line when the head
+/// has arrived, and the connection's end when the client closes it.
+final class SilentServer: Sendable {
+    enum Event: Equatable, Sendable {
+        /// A request's first line, `GET /path HTTP/1.1`.
+        case request(String)
+        /// The client closed the connection.
+        case closed
+    }
+
+    /// The port it listens on (127.0.0.1).
+    let port: Int
+    /// What happens on its connections, in order.
+    let events: AsyncStream<Event>
+
+    private let listener: Int32
+    private let continuation: AsyncStream<Event>.Continuation
+
+    var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    init() throws {
+        (events, continuation) = AsyncStream<Event>.makeStream()
+        #if canImport(Glibc)
+        let stream = Int32(SOCK_STREAM.rawValue)
+        #else
+        let stream = SOCK_STREAM
+        #endif
+        let descriptor = socket(AF_INET, stream, 0)
+        guard descriptor >= 0 else { throw POSIXError(.EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(descriptor, address, length) == 0 && listen(descriptor, 8) == 0
+                    && getsockname(descriptor, address, &length) == 0
+            }
+        }
+        guard bound else {
+            close(descriptor)
+            throw POSIXError(.EADDRINUSE)
+        }
+        listener = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let continuation = continuation
+        // Accepts until `stop()` closes the socket (accept then fails).
+        Thread.detachNewThread {
+            while true {
+                let connection = accept(descriptor, nil, nil)
+                guard connection >= 0 else { break }
+                Thread.detachNewThread { Self.serve(connection, continuation) }
+            }
+        }
+    }
+
+    /// Reads the request head, reports its first line, then reads (never
+    /// answering) until the client closes the connection.
+    private static func serve(_ connection: Int32, _ continuation: AsyncStream<Event>.Continuation) {
+        var received: [UInt8] = []
+        var reported = false
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(connection, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            if !reported {
+                received += buffer[0..<count]
+                if let end = received.firstRange(of: Array("\r\n\r\n".utf8)) {
+                    let head = String(decoding: received[..<end.lowerBound], as: UTF8.self)
+                    continuation.yield(.request(String(head.split(separator: "\r\n").first ?? "")))
+                    reported = true
+                }
+            }
+        }
+        close(connection)
+        continuation.yield(.closed)
+    }
+
+    /// Stops listening (connections still open stay open until their clients close them).
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+}
