@@ -30,11 +30,14 @@ let quietLogger: Logger = {
 
 /// Runs `body` against the services' router on real SQLite files in a new
 /// temporary data directory (removed afterwards).
-/// The tweet corpus is the fixture changelogs unless told otherwise.
+/// The tweet corpus is the fixture changelogs unless told otherwise; passwords are
+/// hashed with 1,000 PBKDF2 iterations (fast; the default is 600,000).
 func withServices<Value: Sendable>(
     fidelity: Fidelity = .corrected,
     clock: ServicesClock = .system,
     tweetCorpus: TweetCorpus = fixtureCorpus,
+    passwordIterations: Int = testPasswordIterations,
+    chaos: ChaosConfiguration? = nil,
     in directory: TemporaryDirectory? = nil,
     _ body: @Sendable (any TestClientProtocol, URL) async throws -> Value
 ) async throws -> Value {
@@ -45,12 +48,17 @@ func withServices<Value: Sendable>(
         dataDirectory: temporary.url,
         fidelity: fidelity,
         clock: clock,
-        tweetCorpus: tweetCorpus
+        tweetCorpus: tweetCorpus,
+        passwordIterations: passwordIterations,
+        chaos: chaos
     )
     let app = try ServicesApplication.make(configuration: configuration, logger: quietLogger)
     let url = temporary.url
     return try await app.test(.router) { client in try await body(client, url) }
 }
+
+/// PBKDF2's iteration count in tests.
+let testPasswordIterations = 1_000
 
 /// Headers of a form-encoded body.
 let formHeaders: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]

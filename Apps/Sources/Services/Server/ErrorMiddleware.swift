@@ -3,7 +3,8 @@ import Logging
 import NIOCore
 
 /// Turns every error a route or the router throws into the services' JSON error
-/// shape (``ServiceError``, or ``TwitterError`` on the Twitter routes), so no client
+/// shape (``ServiceError``, or a service's own: ``TwitterError`` on the Twitter
+/// routes, ``UserError`` on the Users routes), so no client
 /// ever sees Hummingbird's own error body or an empty 500.
 ///
 /// - An unknown path answers 404; a known path asked with a method it does not
@@ -33,6 +34,9 @@ struct ErrorMiddleware: RouterMiddleware {
         } catch let error as HTTPError {
             return try ServiceError(error.status, error.body ?? error.status.reasonPhrase)
                 .response(from: request, context: context)
+        } catch let error as any HTTPResponseError {
+            // A service's own error shape (the Users service's `{code, message}`).
+            return try error.response(from: request, context: context)
         } catch is NIOTooManyBytesError {
             return try ServiceError(.contentTooLarge, "request body is too large")
                 .response(from: request, context: context)

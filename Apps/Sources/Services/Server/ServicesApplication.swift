@@ -32,31 +32,49 @@ public enum ServicesApplication {
         public let todos: TodosService
         /// The tweet service (its index and import, its app credentials).
         public let tweets: TweetsService
+        /// The user service (accounts, verification codes, the SMS outbox).
+        public let users: UsersService
+        /// The chaos engine, when chaos is on.
+        public let chaos: ChaosEngine?
+
+        /// The accounts, for a service that checks passwords (the photo service's
+        /// token login): the Users service's store.
+        public var accounts: any AccountVerifying { users.store }
 
         /// The services in mount order.
-        public var all: [any LocalService] { [todos, tweets] }
+        public var all: [any LocalService] { [todos, tweets, users] }
     }
 
     /// Opens every service's storage (creating the data directory and files on
-    /// first start).
-    /// - Parameter logger: Where the services log (the tweet import's progress).
+    /// first start). The Users service opens first: a service that logs accounts in
+    /// is given its store as ``OpenedServices/accounts``.
+    /// - Parameter logger: Where the services log (the tweet import's progress, the
+    ///   SMS outbox, chaos's failures).
     public static func open(_ configuration: ServicesConfiguration, logger: Logger) throws -> OpenedServices {
         try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
+        let users = try UsersService(configuration: configuration, logger: logger)
         return OpenedServices(
             todos: try TodosService(configuration: configuration),
-            tweets: try TweetsService(configuration: configuration, logger: logger)
+            tweets: try TweetsService(configuration: configuration, logger: logger),
+            users: users,
+            chaos: configuration.chaos.map { ChaosEngine(configuration: $0, clock: configuration.clock, logger: logger) }
         )
     }
 
-    /// The router with every service mounted, and the shared error handling.
-    public static func router(services: [any LocalService]) -> Router<BasicRequestContext> {
+    /// The router with every service mounted, the shared error handling, and chaos
+    /// when an engine is given.
+    public static func router(services: [any LocalService], chaos: ChaosEngine? = nil) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         var routes: [String: Set<HTTPRequest.Method>] = [:]
         for service in services {
             routes.merge(service.routes) { $0.union($1) }
         }
-        // Middleware first: Hummingbird wraps only the routes added after it.
+        // Middleware first: Hummingbird wraps only the routes added after it. Chaos
+        // runs inside the error handling, so its errors (a bad header) get the shape.
         router.add(middleware: ErrorMiddleware(routes: routes))
+        if let chaos {
+            router.add(middleware: ChaosMiddleware(chaos: chaos))
+        }
         for service in services {
             service.mount(on: router)
         }
@@ -73,25 +91,30 @@ public enum ServicesApplication {
         logger: Logger,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> App {
-        try make(
-            services: open(configuration, logger: logger).all,
+        let services = try open(configuration, logger: logger)
+        return make(
+            services: services.all,
             configuration: configuration,
             logger: logger,
+            chaos: services.chaos,
             onServerRunning: onServerRunning
         )
     }
 
     /// The application serving services already opened (by ``open(_:logger:)``),
-    /// for a caller that keeps hold of them (the command line reports the tweet
-    /// import; tests wait for it).
+    /// for a caller that keeps hold of them (tests wait for the tweet import).
+    ///
+    /// Its listener cannot be stopped and started again: ``ServicesServer`` runs the
+    /// same services with one that can (the command line and ``LocalServices`` do).
     public static func make(
         services: [any LocalService],
         configuration: ServicesConfiguration,
         logger: Logger,
+        chaos: ChaosEngine? = nil,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> App {
         Application(
-            router: router(services: services),
+            router: router(services: services, chaos: chaos),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "ripple-services"

@@ -12,8 +12,9 @@ public enum Fidelity: String, Sendable, CaseIterable {
 }
 
 /// The time the services read: the wall clock of their records (`createdAt`,
-/// `updatedAt`, object ids) and the waits they make (the original backends'
-/// timeouts), injected so that tests control both without waiting.
+/// `updatedAt`, object ids, a verification code's 5 minutes and 60 s, chaos rate-limit
+/// windows) and the waits they make (the original backends' timeouts, chaos latency
+/// and outages), injected so that tests control both without waiting.
 public struct ServicesClock: Sendable {
     /// The current wall-clock time.
     public var now: @Sendable () -> Date
@@ -52,6 +53,11 @@ public struct ServicesConfiguration: Sendable {
     /// The changelogs the tweet service imports: by default the machine's
     /// (`/usr/share/doc/*/changelog.Debian.gz`), else the bundled corpus.
     public var tweetCorpus: TweetCorpus
+    /// PBKDF2's iteration count for new passwords (the Users service); tests pass a
+    /// low one to keep fast.
+    public var passwordIterations: Int
+    /// Latency and failure injection per route; `nil` (the default) for none.
+    public var chaos: ChaosConfiguration?
 
     /// Makes a configuration.
     /// - Parameters:
@@ -63,6 +69,9 @@ public struct ServicesConfiguration: Sendable {
     ///   - originalTimeout: The original's request timeout (default 15 s).
     ///   - clock: The services' time (default ``ServicesClock/system``).
     ///   - tweetCorpus: The tweet service's changelogs (default ``TweetCorpus/automatic``).
+    ///   - passwordIterations: PBKDF2's iteration count for new passwords (default
+    ///     ``PasswordHash/defaultIterations``).
+    ///   - chaos: Latency and failure injection (default none).
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,
@@ -71,7 +80,9 @@ public struct ServicesConfiguration: Sendable {
         maxBodySize: Int = 64 * 1024,
         originalTimeout: Duration = .seconds(15),
         clock: ServicesClock = .system,
-        tweetCorpus: TweetCorpus = .automatic
+        tweetCorpus: TweetCorpus = .automatic,
+        passwordIterations: Int = PasswordHash.defaultIterations,
+        chaos: ChaosConfiguration? = nil
     ) {
         self.host = host
         self.port = port
@@ -81,6 +92,8 @@ public struct ServicesConfiguration: Sendable {
         self.originalTimeout = originalTimeout
         self.clock = clock
         self.tweetCorpus = tweetCorpus
+        self.passwordIterations = passwordIterations
+        self.chaos = chaos
     }
 
     /// `http://HOST:PORT`, with an IPv6 host in brackets.
