@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import Services
+import Synchronization
 import Testing
 
 /// Chaos that needs a real listener: hanging requests and a stopped listener, on
@@ -126,17 +127,23 @@ struct ChaosListenerTests {
         let chaos = try #require(services.chaos)
         let app = ServicesApplication.make(services: services.all, configuration: configuration, logger: quietLogger, chaos: chaos)
         let finished = Flag()
+        let failure = Mutex<String?>(nil)
         Task {
-            try await app.test(.live) { client in
-                // The test client has one connection: the hanging request is its last.
-                Task {
-                    _ = try await client.execute(uri: "/todos/list", method: .get, headers: [ChaosEngine.headerName: "fail=hang"])
+            do {
+                try await app.test(.live) { client in
+                    // The test client has one connection: the hanging request is its last.
+                    Task {
+                        _ = try await client.execute(uri: "/todos/list", method: .get, headers: [ChaosEngine.headerName: "fail=hang"])
+                    }
+                    #expect(await eventually { chaos.hangingRequests == 1 })
                 }
-                #expect(await eventually { chaos.hangingRequests == 1 })
+            } catch {
+                failure.withLock { $0 = "\(error)" }
             }
             finished.set()
         }
         #expect(await eventually(within: .seconds(10)) { finished.isSet }, "the application did not stop within 10 s")
+        #expect(failure.withLock { $0 } == nil)
         #expect(chaos.hangingRequests == 0)
     }
 
