@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Ripple", targets: ["Ripple"]),
         .library(name: "RippleTesting", targets: ["RippleTesting"]),
         .library(name: "RippleTerminal", targets: ["RippleTerminal"]),
+        .library(name: "RippleFoundation", targets: ["RippleFoundation"]),
         .executable(name: "ripple-tour", targets: ["ripple-tour"]),
         .executable(name: "ripple-terminal-sample", targets: ["ripple-terminal-sample"]),
     ],
@@ -20,6 +21,8 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(name: "RippleTerminal", dependencies: ["Ripple"]),
+        // `URLSession.reactive`: Foundation (and FoundationNetworking) from the toolchain.
+        .target(name: "RippleFoundation", dependencies: ["Ripple"]),
         .target(name: "RippleTour", dependencies: ["Ripple", "RippleTesting"]),
         // The terminal sample app: a package search drawn with RippleTerminal.
         .target(name: "TerminalSample", dependencies: ["Ripple", "RippleTerminal"]),
@@ -33,6 +36,8 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(name: "RippleTerminalTests", dependencies: ["RippleTerminal", "Ripple"]),
+        // Against a loopback HTTP/1.1 server of its own (Support/LoopbackServer.swift).
+        .testTarget(name: "RippleFoundationTests", dependencies: ["RippleFoundation", "Ripple"]),
         .testTarget(name: "TerminalSampleTests", dependencies: ["TerminalSample", "RippleTerminal", "Ripple", "RippleTesting"]),
         // Run in a pseudo-terminal by RippleTerminalTests' Pty suite; not a product.
         .executableTarget(

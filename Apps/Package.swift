@@ -27,10 +27,25 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        // The system's libpng and libjpeg (Debian's libpng-dev and libjpeg-dev): the
+        // photo service decodes the machine's images and writes its thumbnails with
+        // them. Each shim header holds the few C functions that need setjmp.
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        .systemLibrary(
+            name: "CJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
+        ),
         .target(
             name: "Services",
             dependencies: [
                 "CZlib",
+                "CPNG",
+                "CJPEG",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -38,8 +53,11 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
-            exclude: ["Tweets/BundledCorpus/README.md"],
-            resources: [.copy("Tweets/BundledCorpus/debian-changelogs.gz")]
+            exclude: ["Tweets/BundledCorpus/README.md", "Photos/BundledPhotos/README.md"],
+            resources: [
+                .copy("Tweets/BundledCorpus/debian-changelogs.gz"),
+                .copy("Photos/BundledPhotos/images"),
+            ]
         ),
         .executableTarget(
             name: "ripple-services",

@@ -11,7 +11,7 @@ import Synchronization
 struct RippleServices: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ripple-services",
-        abstract: "Serve the seed apps' backends (the Todo, tweet and user services) over SQLite on loopback.",
+        abstract: "Serve the seed apps' backends (the Todo, tweet, user and photo services) over SQLite on loopback.",
         discussion: "Stops gracefully on SIGTERM or SIGINT: in-flight requests finish, then the process exits 0."
     )
 
@@ -36,6 +36,13 @@ struct RippleServices: AsyncParsableCommand {
         valueName: "dir"
     ))
     var tweetsCorpus: String?
+
+    @Option(help: ArgumentHelp(
+        "A folder of PNG and JPEG images for the photo service (repeatable), or 'bundled'.",
+        discussion: "Default: the images under /usr/share (wallpaper packages included; icons left out), else the bundled images.",
+        valueName: "dir"
+    ))
+    var photos: [String] = []
 
     @Option(help: ArgumentHelp(
         "PBKDF2-HMAC-SHA256's iteration count for new passwords.",
@@ -71,10 +78,25 @@ struct RippleServices: AsyncParsableCommand {
                 throw ValidationError("--tweets-corpus must be a directory or 'bundled'")
             }
         }
+        for folder in photos where folder != "bundled" {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--photos must be a directory or 'bundled': \(folder)")
+            }
+        }
+        if photos.contains("bundled"), photos.count > 1 {
+            throw ValidationError("--photos bundled cannot be given with folders")
+        }
         guard (1...PasswordHash.maximumIterations).contains(passwordIterations) else {
             throw ValidationError("--password-iterations must be between 1 and \(PasswordHash.maximumIterations)")
         }
         _ = try chaosConfiguration()
+    }
+
+    private var photoCorpus: PhotoCorpus {
+        if photos.isEmpty { return .automatic }
+        if photos == ["bundled"] { return .bundled }
+        return .directories(photos.map { URL(fileURLWithPath: $0, isDirectory: true) })
     }
 
     /// The chaos settings: the file's, with `--chaos-seed` over its seed; `nil` when
@@ -113,6 +135,7 @@ struct RippleServices: AsyncParsableCommand {
             fidelity: Fidelity(rawValue: fidelity) ?? .corrected,
             maxBodySize: maxBodySize,
             tweetCorpus: corpus,
+            photoCorpus: photoCorpus,
             passwordIterations: passwordIterations,
             chaos: try chaosConfiguration()
         )
@@ -140,6 +163,29 @@ struct RippleServices: AsyncParsableCommand {
             Task {
                 if let corpus = await tweets.index.waitUntilIdle(), case .ready = tweets.index.status {
                     say("ripple-services tweets: \(describe(corpus))")
+                }
+            }
+        }
+        let library = services.photos.library
+        let files = library.scan.candidates.count
+        say("ripple-services photos corpus: \(library.scan.description), \(files) image file\(files == 1 ? "" : "s")"
+            + (library.scan.note.map { " (\($0))" } ?? ""))
+        say("ripple-services flickr app key: \(dataDirectory.appendingPathComponent(FlickrAppCredentials.fileName).path)"
+            + (services.photos.createdFlickrCredentials ? " (new)" : ""))
+        switch (library.status, library.isImporting) {
+        case (.ready(let corpus), false):
+            say("ripple-services photos: \(describePhotos(corpus))")
+        case (.failed(let reason), _):
+            say("ripple-services photos: none, the photo routes answer 503: \(reason)")
+        case (.ready, true):
+            say("ripple-services photos: the images changed, importing again in the background; the previous photos answer meanwhile")
+        case (.importing, _):
+            say("ripple-services photos: importing in the background; the photo routes answer 503 until it ends")
+        }
+        if library.isImporting {
+            Task {
+                if let corpus = await library.waitUntilIdle(), case .ready = library.status {
+                    say("ripple-services photos: \(describePhotos(corpus))")
                 }
             }
         }

@@ -15,11 +15,14 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     /// The `field` the error body must name, when it names one.
     let field: String?
     /// The `Authorization` header sent (`{token}` stands for the app's bearer token,
-    /// `{basic}` for its key and secret in Basic form).
+    /// `{basic}` for its key and secret in Basic form, `{pxtoken}` for a photo access token).
     let authorization: String?
     /// On the Twitter routes' own errors: the Twitter error code the body must carry
     /// (`{"errors":[{"code":…}]}`) instead of the services' `{"error":…}`.
     let twitterCode: Int?
+    /// On the Flickr methods' own errors: the Flickr error code the body must carry
+    /// (`{"stat":"fail","code":…}`).
+    let flickrCode: Int?
     /// On the Users routes' own errors: the code the body must carry
     /// (`{"code":…,"message":…}`) instead of the services' `{"error":…}`.
     let userCode: Int?
@@ -28,18 +31,18 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         _ name: String, _ method: HTTPRequest.Method = .post, _ uri: String,
         _ contentType: String? = "application/x-www-form-urlencoded", _ body: String = "",
         _ status: HTTPResponse.Status = .badRequest, field: String? = nil,
-        authorization: String? = nil, twitterCode: Int? = nil, userCode: Int? = nil
+        authorization: String? = nil, twitterCode: Int? = nil, flickrCode: Int? = nil, userCode: Int? = nil
     ) {
         self.init(
             name, method, uri, contentType, bytes: Array(body.utf8), status, field: field, authorization: authorization,
-            twitterCode: twitterCode, userCode: userCode
+            twitterCode: twitterCode, flickrCode: flickrCode, userCode: userCode
         )
     }
 
     init(
         _ name: String, _ method: HTTPRequest.Method = .post, _ uri: String,
         _ contentType: String?, bytes: [UInt8], _ status: HTTPResponse.Status, field: String? = nil,
-        authorization: String? = nil, twitterCode: Int? = nil, userCode: Int? = nil
+        authorization: String? = nil, twitterCode: Int? = nil, flickrCode: Int? = nil, userCode: Int? = nil
     ) {
         self.name = name
         self.method = method
@@ -50,7 +53,14 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         self.field = field
         self.authorization = authorization
         self.twitterCode = twitterCode
+        self.flickrCode = flickrCode
         self.userCode = userCode
+    }
+
+    /// Whether the row asks the photo service (which then runs over one fixture image,
+    /// photo 1: enough for every row, and cheap to import a hundred times).
+    var needsPhotos: Bool {
+        ["/v1/", "/photos/", "/services/", "/farm1/"].contains { uri.hasPrefix($0) }
     }
 
     var testDescription: String { "\(method) \(uri): \(name) → \(status.code)" }
@@ -60,12 +70,16 @@ private let json = "application/json"
 private let form = "application/x-www-form-urlencoded"
 private let oversized = "content=" + String(repeating: "a", count: 70_000)
 private let seedId = "{seed}"
+private let rest = "/services/rest/?format=json&nojsoncallback=1&api_key={flickrkey}"
+private let oversizedVote = "vote=1&x=" + String(repeating: "a", count: 70_000)
 private let seedCode = "{code}"
 private let wrongCode = "{wrongcode}"
 private let oversizedPhone = "phone=" + String(repeating: "1", count: 70_000)
 
 /// Every route's bad inputs. `{seed}` stands for the id of a todo made beforehand,
-/// `{code}` for the code sent to 13800138000 beforehand, `{wrongcode}` for another.
+/// `{pxtoken}` for an access token of the photo service, `{flickrkey}` for the
+/// Flickr app's API key, `{code}` for the code sent to 13800138000 beforehand,
+/// `{wrongcode}` for another code.
 let badInputs: [BadInput] = [
     // POST /todos/list
     BadInput("no body, no content type", .post, "/todos/list", nil, "", field: "content"),
@@ -196,23 +210,114 @@ let badInputs: [BadInput] = [
     BadInput("phone with SQL", .get, "/sms-outbox?phone=%27%20OR%201%3D1", nil, "", field: "phone", userCode: 40001),
     BadInput("bad percent-encoding", .get, "/sms-outbox?phone=%zz", nil, "", userCode: 40000),
     BadInput("POST on the outbox", .post, "/sms-outbox", form, "phone=13900000000", .methodNotAllowed),
+    // GET /v1/photos
+    BadInput("rpp not a number", .get, "/v1/photos?rpp=ten", nil, ""),
+    BadInput("rpp 0", .get, "/v1/photos?rpp=0", nil, ""),
+    BadInput("a negative page", .get, "/v1/photos?page=-1", nil, ""),
+    BadInput("page with SQL", .get, "/v1/photos?page=1%3B%20DROP%20TABLE%20photos", nil, ""),
+    BadInput("an unknown feature", .get, "/v1/photos?feature=editors_choice", nil, ""),
+    BadInput("an unknown sort", .get, "/v1/photos?sort=random", nil, ""),
+    BadInput("sort with SQL", .get, "/v1/photos?sort=rating%20DESC%3B%20DELETE%20FROM%20votes", nil, ""),
+    BadInput("an unknown sort_direction", .get, "/v1/photos?sort_direction=up", nil, ""),
+    BadInput("an unknown category in exclude", .get, "/v1/photos?exclude=Nude,Kittens", nil, ""),
+    BadInput("image_size not a number", .get, "/v1/photos?image_size[]=large", nil, ""),
+    BadInput("bad percent-encoding", .get, "/v1/photos?feature=%zz", nil, ""),
+    BadInput("a token the service never issued", .get, "/v1/photos", nil, "", .unauthorized, authorization: "Bearer 00"),
+    BadInput("POST on the list", .post, "/v1/photos", form, "vote=1", .methodNotAllowed),
+    // GET /v1/photos/<id>
+    BadInput("an id that is not a number", .get, "/v1/photos/abc", nil, "", .notFound),
+    BadInput("an unknown id", .get, "/v1/photos/999", nil, "", .notFound),
+    BadInput("an id with SQL", .get, "/v1/photos/1%20OR%201=1", nil, "", .notFound),
+    // POST /v1/photos/<id>/vote
+    BadInput("no token", .post, "/v1/photos/1/vote", form, "vote=1", .unauthorized),
+    BadInput("an unknown OAuth token", .post, "/v1/photos/1/vote", form, "vote=1", .unauthorized, authorization: #"OAuth oauth_token="0123""#),
+    BadInput("an unknown token in the form", .post, "/v1/photos/1/vote", form, "vote=1&oauth_token=nope", .unauthorized),
+    BadInput("no vote", .post, "/v1/photos/1/vote", form, "", field: "vote", authorization: "Bearer {pxtoken}"),
+    BadInput("vote=0", .post, "/v1/photos/1/vote", form, "vote=0", field: "vote", authorization: "Bearer {pxtoken}"),
+    BadInput("vote=2", .post, "/v1/photos/1/vote", form, "vote=2", field: "vote", authorization: "Bearer {pxtoken}"),
+    BadInput("JSON vote a number", .post, "/v1/photos/1/vote", json, #"{"vote":1}"#, field: "vote", authorization: "Bearer {pxtoken}"),
+    BadInput("malformed JSON", .post, "/v1/photos/1/vote", json, #"{"vote""#, authorization: "Bearer {pxtoken}"),
+    BadInput("plain text body", .post, "/v1/photos/1/vote", "text/plain", "vote=1", .unsupportedMediaType, authorization: "Bearer {pxtoken}"),
+    BadInput("body over the limit", .post, "/v1/photos/1/vote", form, oversizedVote, .contentTooLarge, authorization: "Bearer {pxtoken}"),
+    BadInput("an unknown photo", .post, "/v1/photos/999/vote", form, "vote=1", .notFound, authorization: "Bearer {pxtoken}"),
+    BadInput("a photo id out of the corpus", .post, "/v1/photos/..%2F1/vote", form, "vote=1", .notFound, authorization: "Bearer {pxtoken}"),
+    BadInput("GET on a vote", .get, "/v1/photos/1/vote", nil, "", .notFound),
+    // POST /v1/oauth/access_token
+    BadInput("no body", .post, "/v1/oauth/access_token", nil, "", field: "x_auth_mode"),
+    BadInput("another x_auth_mode", .post, "/v1/oauth/access_token", form, "x_auth_mode=reverse_auth&x_auth_username=a&x_auth_password=b", field: "x_auth_mode"),
+    BadInput("no username", .post, "/v1/oauth/access_token", form, "x_auth_mode=client_auth&x_auth_password=b", field: "x_auth_username"),
+    BadInput("an empty password", .post, "/v1/oauth/access_token", form, "x_auth_mode=client_auth&x_auth_username=a&x_auth_password=", field: "x_auth_password"),
+    BadInput("a password a number", .post, "/v1/oauth/access_token", json, #"{"x_auth_mode":"client_auth","x_auth_username":"a","x_auth_password":1}"#, field: "x_auth_password"),
+    BadInput("a login the accounts refuse", .post, "/v1/oauth/access_token", form, "x_auth_mode=client_auth&x_auth_username=a&x_auth_password=b", .unauthorized),
+    BadInput("a username with SQL", .post, "/v1/oauth/access_token", form, "x_auth_mode=client_auth&x_auth_username=%27%20OR%201%3D1%20--&x_auth_password=b", .unauthorized),
+    BadInput("plain text body", .post, "/v1/oauth/access_token", "text/plain", "x_auth_mode=client_auth", .unsupportedMediaType),
+    BadInput("body over the limit", .post, "/v1/oauth/access_token", form, oversized, .contentTooLarge),
+    BadInput("GET on the token", .get, "/v1/oauth/access_token", nil, "", .methodNotAllowed),
+    // /services/rest/ (Flickr)
+    BadInput("no api_key", .get, "/services/rest/?method=flickr.photos.search&text=a", nil, "", .forbidden, flickrCode: 100),
+    BadInput("a wrong api_key", .get, "/services/rest/?method=flickr.photos.search&text=a&api_key=0123", nil, "", .forbidden, flickrCode: 100),
+    BadInput("no method", .get, rest, nil, "", flickrCode: 112),
+    BadInput("an unknown method", .get, rest + "&method=flickr.people.getInfo", nil, "", flickrCode: 112),
+    BadInput("format rest", .get, "/services/rest/?format=rest&api_key={flickrkey}&method=flickr.photos.search&text=a", nil, "", flickrCode: 111),
+    BadInput("search without text", .get, rest + "&method=flickr.photos.search", nil, "", flickrCode: 3),
+    BadInput("search text over 500 characters", .get, rest + "&method=flickr.photos.search&text=" + String(repeating: "a", count: 501), nil, "", flickrCode: 18),
+    BadInput("per_page not a number", .get, rest + "&method=flickr.photos.search&text=a&per_page=many", nil, "", flickrCode: 18),
+    BadInput("page 0", .get, rest + "&method=flickr.photos.search&text=a&page=0", nil, "", flickrCode: 18),
+    BadInput("an unknown sort", .get, rest + "&method=flickr.photos.search&text=a&sort=views", nil, "", flickrCode: 18),
+    BadInput("getInfo without photo_id", .get, rest + "&method=flickr.photos.getInfo", nil, "", .notFound, flickrCode: 1),
+    BadInput("getInfo of an unknown photo", .get, rest + "&method=flickr.photos.getInfo&photo_id=999", nil, "", .notFound, flickrCode: 1),
+    BadInput("getFavorites of a path", .get, rest + "&method=flickr.photos.getFavorites&photo_id=%2Fetc%2Fpasswd", nil, "", .notFound, flickrCode: 1),
+    BadInput("favorites.add without auth_token", .post, "/services/rest/", form,
+             "method=flickr.favorites.add&api_key={flickrkey}&photo_id=1", .unauthorized, flickrCode: 98),
+    BadInput("favorites.add with an unknown auth_token", .post, "/services/rest/", form,
+             "method=flickr.favorites.add&api_key={flickrkey}&photo_id=1&auth_token=00", .unauthorized, flickrCode: 98),
+    BadInput("favorites.add of an unknown photo", .post, "/services/rest/", form,
+             "method=flickr.favorites.add&api_key={flickrkey}&photo_id=999&auth_token={pxtoken}", .notFound, flickrCode: 1),
+    BadInput("addComment without text", .post, "/services/rest/", form,
+             "method=flickr.photos.comments.addComment&api_key={flickrkey}&photo_id=1&auth_token={pxtoken}", flickrCode: 8),
+    BadInput("addComment with blank text", .post, "/services/rest/", form,
+             "method=flickr.photos.comments.addComment&api_key={flickrkey}&photo_id=1&comment_text=%20%0A&auth_token={pxtoken}", flickrCode: 8),
+    BadInput("addComment of an unknown photo", .post, "/services/rest/", form,
+             "method=flickr.photos.comments.addComment&api_key={flickrkey}&photo_id=0&comment_text=hi&auth_token={pxtoken}", .notFound, flickrCode: 1),
+    BadInput("a JSON body with a number", .post, "/services/rest/", json, #"{"method":"flickr.photos.search","text":1}"#, field: "text"),
+    BadInput("plain text body", .post, "/services/rest/", "text/plain", "method=flickr.photos.search", .unsupportedMediaType),
+    BadInput("body over the limit", .post, "/services/rest/", form, oversized, .contentTooLarge),
+    BadInput("bad percent-encoding", .get, "/services/rest/?method=%zz", nil, ""),
+    BadInput("PUT on the endpoint", .put, "/services/rest/", form, "method=flickr.photos.search", .methodNotAllowed),
+    // Images
+    BadInput("a path out of the corpus", .get, "/photos/../../etc/passwd/3.jpg", nil, "", .notFound),
+    BadInput("an encoded path out of the corpus", .get, "/photos/..%2F..%2Fetc%2Fpasswd/3.jpg", nil, "", .notFound),
+    BadInput("an encoded file out of the corpus", .get, "/photos/1/..%2F..%2F..%2Fetc%2Fpasswd", nil, "", .notFound),
+    BadInput("a size 500px has not", .get, "/photos/1/2.jpg", nil, "", .notFound),
+    BadInput("an unknown photo's image", .get, "/photos/999/3.jpg", nil, "", .notFound),
+    BadInput("a Flickr image with a wrong secret", .get, "/farm1/1000/1_0000000000_m.jpg", nil, "", .notFound),
+    BadInput("a Flickr path out of the corpus", .get, "/farm1/..%2F..%2Fetc/passwd_0000000000_m.jpg", nil, "", .notFound),
 ]
 
 @Suite("Bad input: a 4xx with a JSON error, nothing stored")
 struct BadInputTests {
     @Test(arguments: badInputs)
     func badInputIsRefused(_ input: BadInput) async throws {
-        try await withServices { client, directory in
+        try await withServices(photoCorpus: input.needsPhotos ? .directories([fixturePhotos.appendingPathComponent("meadow")]) : noPhotos) { client, directory in
             let seed = try await client.createTodo("seed")
             let code = try await client.requestCode(samplePhone)
             let sent = try await client.outbox()
+            let photoStore = try PhotoStore(directory: directory)
+            let pxToken = try await photoStore.issueToken(username: "bad-input", now: Date()).token
+            let flickrKey = try JSONDecoder().decode(
+                FlickrAppCredentials.self, from: Data(contentsOf: directory.appendingPathComponent("flickr-app.json"))
+            ).apiKey
+            let fill = { (text: String) in
+                text.replacingOccurrences(of: seedId, with: seed.objectId)
+                    .replacingOccurrences(of: "{pxtoken}", with: pxToken)
+                    .replacingOccurrences(of: "{flickrkey}", with: flickrKey)
+                    .replacingOccurrences(of: wrongCode, with: otherCode(than: code))
+                    .replacingOccurrences(of: seedCode, with: code)
+            }
             let bytes: ByteBuffer? =
                 if input.body.isEmpty { nil }
                 else if let text = String(validating: input.body, as: UTF8.self) {
-                    ByteBuffer(string: text
-                        .replacingOccurrences(of: seedId, with: seed.objectId)
-                        .replacingOccurrences(of: wrongCode, with: otherCode(than: code))
-                        .replacingOccurrences(of: seedCode, with: code))
+                    ByteBuffer(string: fill(text))
                 } else { ByteBuffer(bytes: input.body) }
             var headers: HTTPFields = [:]
             if let contentType = input.contentType {
@@ -222,15 +327,20 @@ struct BadInputTests {
                 let credentials = try JSONDecoder().decode(
                     TwitterAppCredentials.self, from: Data(contentsOf: directory.appendingPathComponent("twitter-app.json"))
                 )
-                headers[.authorization] = authorization
+                headers[.authorization] = fill(authorization)
                     .replacingOccurrences(of: "{token}", with: credentials.bearerToken)
                     .replacingOccurrences(of: "{basic}", with: basicAuthorization(key: credentials.consumerKey, secret: credentials.consumerSecret))
             }
-            let response = try await client.execute(uri: input.uri, method: input.method, headers: headers, body: bytes)
+            let response = try await client.execute(uri: fill(input.uri), method: input.method, headers: headers, body: bytes)
 
             #expect(response.status == input.status)
             #expect(response.headers[.contentType] == "application/json; charset=utf-8")
-            if let code = input.twitterCode {
+            if let code = input.flickrCode {
+                let error = try #require(jsonObject(response.body), "not a JSON object: \(String(buffer: response.body))")
+                #expect(error["stat"] as? String == "fail")
+                #expect(error["code"] as? Int == code)
+                #expect((error["message"] as? String)?.isEmpty == false)
+            } else if let code = input.twitterCode {
                 let error = try #require(twitterError(response.body), "not a Twitter error: \(String(buffer: response.body))")
                 #expect(error.code == code)
                 #expect(!error.message.isEmpty)
@@ -255,6 +365,7 @@ struct BadInputTests {
             // Nothing stored, nothing changed: the todos, the outbox, no account, and
             // the code sent beforehand still usable.
             #expect(try await client.todos() == [seed])
+            #expect(try photoStore.activityCounts() == (votes: 0, favorites: 0, comments: 0))
             #expect(try await client.outbox() == sent)
             let users = try UserStore(directory: directory, passwordIterations: testPasswordIterations)
             #expect(try await users.accountCount() == 0)

@@ -12,7 +12,7 @@ struct ChaosListenerTests {
         _ directory: TemporaryDirectory, clock: ServicesClock = .system, chaos: ChaosConfiguration? = nil
     ) async throws -> LocalServices {
         try await LocalServices.start(configuration: ServicesConfiguration(
-            port: 0, dataDirectory: directory.url, clock: clock, tweetCorpus: fixtureCorpus,
+            port: 0, dataDirectory: directory.url, clock: clock, tweetCorpus: fixtureCorpus, photoCorpus: noPhotos,
             passwordIterations: testPasswordIterations, chaos: chaos
         ))
     }
@@ -97,7 +97,7 @@ struct ChaosListenerTests {
         defer { directory.remove() }
         let services = try await start(directory, chaos: try ChaosConfiguration(seed: 1))
         let chaos = try #require(services.chaos)
-        let client = LoopbackClient()
+        let client = LoopbackClient(timeout: 300)
         let url = services.url.appendingPathComponent("todos/list")
         let hanging = Task { try await client.get(url, headers: ["X-Ripple-Chaos": "fail=hang"]) }
         #expect(await eventually { chaos.hangingRequests == 1 })
@@ -109,7 +109,7 @@ struct ChaosListenerTests {
             await services.stop()
             stopped.set()
         }
-        #expect(await eventually(within: .seconds(10)) { stopped.isSet }, "the services did not stop within 10 s with a request hanging")
+        #expect(await eventually(within: .seconds(90)) { stopped.isSet }, "the services did not stop within 90 s with a request hanging")
         let answer = try await hanging.value
         #expect(answer.status == 503)
         #expect(answer.text == #"{"error":"chaos: this request hung until the listener stopped"}"#)
@@ -121,7 +121,8 @@ struct ChaosListenerTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let configuration = ServicesConfiguration(
-            port: 0, dataDirectory: directory.url, tweetCorpus: fixtureCorpus, chaos: try ChaosConfiguration(seed: 1)
+            port: 0, dataDirectory: directory.url, tweetCorpus: fixtureCorpus, photoCorpus: noPhotos,
+            chaos: try ChaosConfiguration(seed: 1)
         )
         let services = try ServicesApplication.open(configuration, logger: quietLogger)
         let chaos = try #require(services.chaos)
@@ -142,7 +143,7 @@ struct ChaosListenerTests {
             }
             finished.set()
         }
-        #expect(await eventually(within: .seconds(10)) { finished.isSet }, "the application did not stop within 10 s")
+        #expect(await eventually(within: .seconds(90)) { finished.isSet }, "the application did not stop within 90 s")
         #expect(failure.withLock { $0 } == nil)
         #expect(chaos.hangingRequests == 0)
     }
@@ -153,7 +154,7 @@ struct ChaosListenerTests {
         defer { directory.remove() }
         let services = try await start(directory, chaos: try ChaosConfiguration(seed: 1))
         let chaos = try #require(services.chaos)
-        let client = LoopbackClient()
+        let client = LoopbackClient(timeout: 300)
         let url = services.url.appendingPathComponent("todos/list")
 
         let first = Task { try await client.get(url, headers: ["X-Ripple-Chaos": "fail=hang"]) }
@@ -173,18 +174,20 @@ struct ChaosListenerTests {
     func commandLine() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
+        let noImages = try TemporaryDirectory()
+        defer { noImages.remove() }
         let file = directory.url.appendingPathComponent("chaos.json")
         try Data(#"{"seed": 1, "routes": {"GET /todos/list": {"failures": {"503": 1}}}}"#.utf8).write(to: file)
         let server = try ServerProcess(arguments: [
             "--port", "0", "--data-dir", directory.url.appendingPathComponent("data").path, "--tweets-corpus", fixtureChangelogs.path,
-            "--chaos", file.path, "--chaos-seed", "99",
+            "--photos", noImages.url.path, "--chaos", file.path, "--chaos-seed", "99",
         ])
         defer { server.kill() }
         let port = try await server.waitForPort()
         #expect(server.output.contains(
             "ripple-services chaos: \(file.path) (1 route setting), seed 99; X-Ripple-Chaos headers are honoured\n"
         ))
-        let client = LoopbackClient()
+        let client = LoopbackClient(timeout: 300)
         let base = URL(string: "http://127.0.0.1:\(port)")!
         #expect(try await client.get(base.appendingPathComponent("todos/list")).status == 503)
         #expect(try await client.get(base.appendingPathComponent("todos")).status == 200)
@@ -194,7 +197,7 @@ struct ChaosListenerTests {
         let hanging = Task { try await client.get(base.appendingPathComponent("todos"), headers: ["X-Ripple-Chaos": "fail=hang"]) }
         try await Task.sleep(for: .milliseconds(300))
         server.signal(SIGTERM)
-        let exit = try await server.waitForExit(within: .seconds(10))
+        let exit = try await server.waitForExit(within: .seconds(60))
         #expect(exit.reason == .exit)
         #expect(exit.status == 0)
         #expect(try await hanging.value.status == 503)

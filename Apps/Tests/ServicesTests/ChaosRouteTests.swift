@@ -43,6 +43,11 @@ struct ChaosRouteTests {
             let register = try await client.postForm("/register", "account=\(samplePhone)")
             #expect(register.status == .serviceUnavailable)
             #expect(userError(register.body) == UserErrorBody(code: 50300, message: "服务暂不可用，请稍后再试", field: nil))
+            let px = try await client.execute(uri: "/v1/photos?feature=popular", method: .get)
+            #expect(String(buffer: px.body) == #"{"error":"Service Unavailable","status":503}"#)
+            let flickr = try await client.execute(uri: "/services/rest/?method=flickr.photos.search&text=x", method: .get)
+            #expect(flickr.status == .serviceUnavailable)
+            #expect(String(buffer: flickr.body) == #"{"code":105,"message":"Service currently unavailable","stat":"fail"}"#)
             let create = try await client.postForm("/todos/list", "content=lost")
             #expect(String(buffer: create.body) == #"{"error":"maintenance","until":"02:00"}"#)
             // Nothing was stored by the failed requests.
@@ -72,6 +77,8 @@ struct ChaosRouteTests {
             #expect(userError(code.body) == UserErrorBody(code: 42901, message: "请求过于频繁，请稍后再试", field: nil))
             let page = try await client.execute(uri: "/todos", method: .get)
             #expect(String(buffer: page.body) == #"{"error":"too many requests (chaos)"}"#)
+            let px = try await client.execute(uri: "/v1/photos/1", method: .get)
+            #expect(String(buffer: px.body) == #"{"error":"Too Many Requests","status":429}"#)
             // The code was not sent.
             let outbox = try await client.execute(uri: "/sms-outbox", method: .get, headers: [ChaosEngine.headerName: "off"])
             #expect(String(buffer: outbox.body) == "[]")
@@ -147,21 +154,22 @@ struct ChaosRouteTests {
     @Test("Latency sleeps on the services' clock: the waits are recorded, the test does not wait")
     func latencyOnTheClock() async throws {
         let clock = SteppingClock()
-        let settings = try chaosSettings(#"{"seed": 4, "routes": {"GET /todos/list": {"latency": "uniform(50ms, 800ms)"}}}"#)
+        // Latencies no test could sleep through: 20 requests of 30 to 60 s each.
+        let settings = try chaosSettings(#"{"seed": 4, "routes": {"GET /todos/list": {"latency": "uniform(30s, 60s)"}}}"#)
         try await withServices(clock: clock.servicesClock, chaos: settings) { client, _ in
             let started = ContinuousClock.now
             for _ in 0..<20 {
                 let response = try await client.execute(uri: "/todos/list", method: .get)
                 #expect(response.status == .ok)
             }
-            let page = try await client.execute(uri: "/todos", method: .get, headers: [ChaosEngine.headerName: "latency=2s"])
+            let page = try await client.execute(uri: "/todos", method: .get, headers: [ChaosEngine.headerName: "latency=10m"])
             #expect(page.status == .ok)
-            #expect(ContinuousClock.now - started < .seconds(10))
+            #expect(ContinuousClock.now - started < .seconds(120))
         }
         let waits = clock.requestedWaits
         #expect(waits.count == 21)
-        #expect(waits.prefix(20).allSatisfy { $0 >= .milliseconds(50) && $0 < .milliseconds(800) })
-        #expect(waits.last == .seconds(2))
+        #expect(waits.prefix(20).allSatisfy { $0 >= .seconds(30) && $0 < .seconds(60) })
+        #expect(waits.last == .seconds(600))
 
         let replay = SteppingClock()
         try await withServices(clock: replay.servicesClock, chaos: settings) { client, _ in
@@ -172,15 +180,23 @@ struct ChaosRouteTests {
         #expect(replay.requestedWaits == Array(waits.prefix(20)))
     }
 
-    @Test("Route patterns and Flickr-style ?method= keys")
+    @Test("Route patterns and Flickr's ?method= keys")
     func routeKeys() async throws {
         let settings = try chaosSettings("""
             {"routes": {
               "GET /avatars/:file": {"failures": {"503": 1}},
+              "GET /v1/photos/:id": {"failures": {"429": 1}},
+              "GET /services/rest/?method=flickr.photos.getInfo": {"failures": {"503": 1}},
               "GET /todos/list?method=broken": {"failures": {"503": 1}}
             }}
             """)
         try await withServices(chaos: settings) { client, _ in
+            #expect(try await client.execute(uri: "/v1/photos/7", method: .get).status == .tooManyRequests)
+            #expect(try await client.execute(uri: "/v1/photos", method: .get).status != .tooManyRequests)
+            let getInfo = try await client.execute(uri: "/services/rest/?method=flickr.photos.getInfo&photo_id=1", method: .get)
+            #expect(getInfo.status == .serviceUnavailable)
+            let getFavorites = try await client.execute(uri: "/services/rest/?method=flickr.photos.getFavorites&photo_id=1", method: .get)
+            #expect(getFavorites.status != .serviceUnavailable)
             let avatar = try await client.execute(uri: "/avatars/0123456789abcdef0123456789abcdef.png", method: .get)
             #expect(avatar.status == .serviceUnavailable)
             #expect(try await client.execute(uri: "/todos/list?method=broken", method: .get).status == .serviceUnavailable)

@@ -10,7 +10,7 @@ struct CommandLineTests {
     func startsAnswersAndStopsOnSIGTERM() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let server = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path])
+        let server = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path, "--photos", fixturePhotos.path])
         defer { server.kill() }
         let port = try await server.waitForPort()
         #expect(server.output.contains("ripple-services data directory: \(directory.url.path)\n"))
@@ -32,7 +32,7 @@ struct CommandLineTests {
         defer { directory.remove() }
         let client = LoopbackClient()
 
-        let first = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path])
+        let first = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path, "--photos", fixturePhotos.path])
         defer { first.kill() }
         let firstPort = try await first.waitForPort()
         let created = try await client.postForm(URL(string: "http://127.0.0.1:\(firstPort)/todos/list")!, "content=durable")
@@ -42,7 +42,7 @@ struct CommandLineTests {
         #expect(exit.reason == .uncaughtSignal)
         #expect(exit.status == SIGKILL)
 
-        let second = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path])
+        let second = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path, "--photos", fixturePhotos.path])
         defer { second.kill() }
         let secondPort = try await second.waitForPort()
         let list = try await client.get(URL(string: "http://127.0.0.1:\(secondPort)/todos/list")!)
@@ -56,7 +56,9 @@ struct CommandLineTests {
     func printsTweetCorpus() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let arguments = ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path]
+        let noImages = try TemporaryDirectory()
+        defer { noImages.remove() }
+        let arguments = ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path, "--photos", noImages.url.path]
         let summary = "ripple-services tweets: 13 tweets from 6 entries of 3 packages by 3 maintainers (imported in "
 
         let first = try ServerProcess(arguments: arguments)
@@ -96,6 +98,51 @@ struct CommandLineTests {
         #expect(server.errors.contains("--tweets-corpus must be a directory or 'bundled'"))
     }
 
+    @Test("the photo corpus and the Flickr key are printed at start; the import's result when it ends; a second start does not import")
+    func printsPhotoCorpus() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let arguments = ["--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path, "--photos", fixturePhotos.path]
+        let summary = "ripple-services photos: 5 photos from 9 files (2 malformed, 1 too small, 1 copies; 2 with metadata; thumbnails: 5 made, 0 cached) imported in "
+        let key = directory.url.appendingPathComponent("flickr-app.json").path
+
+        let first = try ServerProcess(arguments: arguments)
+        defer { first.kill() }
+        let port = try await first.waitForPort()
+        try await first.waitForOutput(summary)
+        let photos = try await LoopbackClient().get(URL(string: "http://127.0.0.1:\(port)/v1/photos?rpp=1")!)
+        #expect(photos.status == 200)
+        #expect(photos.text.contains(#""total_items":5"#))
+        first.signal(SIGTERM)
+        _ = try await first.waitForExit(within: .seconds(10))
+        #expect(first.output.contains("ripple-services photos corpus: \(fixturePhotos.resolvingSymlinksInPath().path), 9 image files\n"))
+        #expect(first.output.contains("ripple-services flickr app key: \(key) (new)\n"))
+        #expect(first.output.contains("ripple-services photos: importing in the background; the photo routes answer 503 until it ends\n"))
+        #expect(first.errors.contains("photos: read 9 of 9 files"))
+
+        let second = try ServerProcess(arguments: arguments)
+        defer { second.kill() }
+        _ = try await second.waitForPort()
+        second.signal(SIGTERM)
+        _ = try await second.waitForExit(within: .seconds(10))
+        #expect(second.output.contains("ripple-services flickr app key: \(key)\n"))
+        #expect(second.output.contains(summary))
+        #expect(!second.output.contains("importing"))
+        #expect(!second.errors.contains("photos: importing"))
+    }
+
+    @Test("--photos that is not a directory is refused with a usage error")
+    func photosNotADirectory() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try ServerProcess(arguments: ["--photos", "/nonexistent/pictures", "--data-dir", directory.url.path])
+        defer { server.kill() }
+        let exit = try await server.waitForExit(within: .seconds(10))
+        #expect(exit.reason == .exit)
+        #expect(exit.status != 0)
+        #expect(server.errors.contains("--photos must be a directory or 'bundled': /nonexistent/pictures"))
+    }
+
     @Test("an unknown --fidelity is refused with a usage error")
     func unknownFidelity() async throws {
         let directory = try TemporaryDirectory()
@@ -111,7 +158,7 @@ struct CommandLineTests {
 
 /// A `ripple-services` child process with its output collected.
 final class ServerProcess: Sendable {
-    private let process: Process
+    private let child: ChildProcess
     private let stdout = OutputBuffer()
     private let stderr = OutputBuffer()
 
@@ -125,16 +172,9 @@ final class ServerProcess: Sendable {
     init(arguments: [String]) throws {
         let executable = Self.executable
         try #require(FileManager.default.isExecutableFile(atPath: executable.path), "no ripple-services at \(executable.path)")
-        process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        stdout.read(out.fileHandleForReading)
-        stderr.read(err.fileHandleForReading)
+        child = try ChildProcess(executable: executable, arguments: arguments)
+        stdout.read(child.output)
+        stderr.read(child.errors)
     }
 
     /// Everything printed to standard output so far.
@@ -149,7 +189,7 @@ final class ServerProcess: Sendable {
             if let match = output.firstMatch(of: /ripple-services listening on http:\/\/127\.0\.0\.1:(\d+)\n/) {
                 return try #require(Int(match.1))
             }
-            try #require(process.isRunning, "ripple-services exited early: \(output) \(errors)")
+            try #require(child.termination == nil, "ripple-services exited early: \(output) \(errors)")
             try await Task.sleep(for: .milliseconds(20))
         }
         Issue.record("ripple-services did not print its address within 20 s: \(output)")
@@ -161,7 +201,7 @@ final class ServerProcess: Sendable {
         let deadline = ContinuousClock.now + .seconds(20)
         while ContinuousClock.now < deadline {
             if output.contains(text) { return }
-            try #require(process.isRunning, "ripple-services exited early: \(output) \(errors)")
+            try #require(child.termination == nil, "ripple-services exited early: \(output) \(errors)")
             try await Task.sleep(for: .milliseconds(20))
         }
         Issue.record("ripple-services did not print \"\(text)\" within 20 s: \(output)")
@@ -170,28 +210,27 @@ final class ServerProcess: Sendable {
 
     /// Sends a signal to the process.
     func signal(_ signal: Int32) {
-        Foundation.kill(process.processIdentifier, signal)
+        child.signal(signal)
     }
 
     /// Waits for the process to end and for both of its pipes to reach their end
     /// (so that everything it printed has been read), at most `limit`.
     func waitForExit(within limit: Duration) async throws -> (reason: Process.TerminationReason, status: Int32) {
         let deadline = ContinuousClock.now + limit
-        while process.isRunning || !stdout.isFinished || !stderr.isFinished {
+        while child.termination == nil || !stdout.isFinished || !stderr.isFinished {
             guard ContinuousClock.now < deadline else {
-                Issue.record("ripple-services still running (\(process.isRunning)), or its output still open (standard output: \(!stdout.isFinished), standard error: \(!stderr.isFinished)), after \(limit)")
+                Issue.record("ripple-services still running (\(child.termination == nil)), or its output still open (standard output: \(!stdout.isFinished), standard error: \(!stderr.isFinished)), after \(limit)")
                 throw CancellationError()
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        return (process.terminationReason, process.terminationStatus)
+        let termination = try #require(child.termination)
+        return (termination.reason, termination.status)
     }
 
     /// Kills the process if it still runs (cleanup after a failed test).
     func kill() {
-        if process.isRunning {
-            Foundation.kill(process.processIdentifier, SIGKILL)
-        }
+        child.signal(SIGKILL)
     }
 }
 

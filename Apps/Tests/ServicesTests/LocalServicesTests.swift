@@ -9,7 +9,7 @@ struct LocalServicesTests {
     func startsOnAFreePort() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let services = try await LocalServices.start(dataDirectory: directory.url, port: 0, tweetCorpus: fixtureCorpus)
+        let services = try await LocalServices.start(dataDirectory: directory.url, port: 0, tweetCorpus: fixtureCorpus, photoCorpus: noPhotos)
         let client = LoopbackClient()
         let answer = try await client.get(services.url.appendingPathComponent("todos/list"))
         await services.stop()
@@ -26,13 +26,13 @@ struct LocalServicesTests {
         defer { directory.remove() }
         let client = LoopbackClient()
 
-        let first = try await LocalServices.start(dataDirectory: directory.url, tweetCorpus: fixtureCorpus)
+        let first = try await LocalServices.start(dataDirectory: directory.url, tweetCorpus: fixtureCorpus, photoCorpus: noPhotos)
         let created = try await client.postForm(first.url.appendingPathComponent("todos/list"), "content=survives")
         #expect(created.status == 200)
         let todo = try JSONDecoder().decode(Todo.self, from: created.body)
         await first.stop()
 
-        let second = try await LocalServices.start(dataDirectory: directory.url, tweetCorpus: fixtureCorpus)
+        let second = try await LocalServices.start(dataDirectory: directory.url, tweetCorpus: fixtureCorpus, photoCorpus: noPhotos)
         let list = try await client.get(second.url.appendingPathComponent("todos/list"))
         await second.stop()
         #expect(try JSONDecoder().decode([Todo].self, from: list.body) == [todo])
@@ -42,11 +42,11 @@ struct LocalServicesTests {
     func portInUse() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let first = try await LocalServices.start(dataDirectory: directory.url, tweetCorpus: fixtureCorpus)
+        let first = try await LocalServices.start(dataDirectory: directory.url, tweetCorpus: fixtureCorpus, photoCorpus: noPhotos)
         let other = try TemporaryDirectory()
         defer { other.remove() }
         await #expect(throws: (any Error).self) {
-            let second = try await LocalServices.start(dataDirectory: other.url, port: first.port, tweetCorpus: fixtureCorpus)
+            let second = try await LocalServices.start(dataDirectory: other.url, port: first.port, tweetCorpus: fixtureCorpus, photoCorpus: noPhotos)
             await second.stop()
         }
         await first.stop()

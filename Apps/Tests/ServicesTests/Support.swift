@@ -29,13 +29,15 @@ let quietLogger: Logger = {
 }()
 
 /// Runs `body` against the services' router on real SQLite files in a new
-/// temporary data directory (removed afterwards).
-/// The tweet corpus is the fixture changelogs unless told otherwise; passwords are
-/// hashed with 1,000 PBKDF2 iterations (fast; the default is 600,000).
+/// temporary data directory (removed afterwards), once the photo import has ended.
+/// The tweet corpus is the fixture changelogs and the photo corpus empty unless told
+/// otherwise; passwords are hashed with 1,000 PBKDF2 iterations (fast; the default is
+/// 600,000).
 func withServices<Value: Sendable>(
     fidelity: Fidelity = .corrected,
     clock: ServicesClock = .system,
     tweetCorpus: TweetCorpus = fixtureCorpus,
+    photoCorpus: PhotoCorpus = noPhotos,
     passwordIterations: Int = testPasswordIterations,
     chaos: ChaosConfiguration? = nil,
     in directory: TemporaryDirectory? = nil,
@@ -49,12 +51,19 @@ func withServices<Value: Sendable>(
         fidelity: fidelity,
         clock: clock,
         tweetCorpus: tweetCorpus,
+        photoCorpus: photoCorpus,
         passwordIterations: passwordIterations,
         chaos: chaos
     )
-    let app = try ServicesApplication.make(configuration: configuration, logger: quietLogger)
+    let services = try ServicesApplication.open(configuration, logger: quietLogger)
+    let app = ServicesApplication.make(
+        services: services.all, configuration: configuration, logger: quietLogger, chaos: services.chaos
+    )
     let url = temporary.url
-    return try await app.test(.router) { client in try await body(client, url) }
+    return try await app.test(.router) { client in
+        _ = await services.photos.library.waitUntilIdle()
+        return try await body(client, url)
+    }
 }
 
 /// PBKDF2's iteration count in tests.

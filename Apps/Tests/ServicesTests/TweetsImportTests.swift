@@ -98,7 +98,7 @@ struct TweetsImportTests {
         defer { directory.remove() }
         let gated = GatedChangelogs(fixtureCorpus.source)
         defer { gated.open() }
-        let services = try await LocalServices.start(dataDirectory: directory.url, tweetCorpus: TweetCorpus(source: gated))
+        let services = try await LocalServices.start(dataDirectory: directory.url, tweetCorpus: TweetCorpus(source: gated), photoCorpus: noPhotos)
         await gated.waitUntilHeld()
         #expect(services.tweets.index.isImporting)
         #expect(services.tweets.index.status == .importing(read: 0, of: 6))

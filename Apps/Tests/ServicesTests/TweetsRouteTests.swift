@@ -306,7 +306,7 @@ struct TweetsRouteTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try Data("{\"consumer_key\":1}".utf8).write(to: directory.url.appendingPathComponent("twitter-app.json"))
-        let configuration = ServicesConfiguration(port: 0, dataDirectory: directory.url, tweetCorpus: fixtureCorpus)
+        let configuration = ServicesConfiguration(port: 0, dataDirectory: directory.url, tweetCorpus: fixtureCorpus, photoCorpus: noPhotos)
         let error = #expect(throws: ServiceError.self) {
             _ = try ServicesApplication.open(configuration, logger: quietLogger)
         }

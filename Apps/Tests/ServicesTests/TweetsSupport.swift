@@ -115,7 +115,7 @@ func withTweets<Value: Sendable>(
 ) async throws -> Value {
     let temporary = try directory ?? TemporaryDirectory()
     defer { if directory == nil { temporary.remove() } }
-    let configuration = ServicesConfiguration(port: 0, dataDirectory: temporary.url, tweetCorpus: tweetCorpus)
+    let configuration = ServicesConfiguration(port: 0, dataDirectory: temporary.url, tweetCorpus: tweetCorpus, photoCorpus: noPhotos)
     let services = try ServicesApplication.open(configuration, logger: quietLogger)
     let app = ServicesApplication.make(services: services.all, configuration: configuration, logger: quietLogger)
     return try await app.test(.router) { client in

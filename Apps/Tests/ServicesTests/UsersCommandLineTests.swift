@@ -9,8 +9,11 @@ struct UsersCommandLineTests {
     func printsOutbox() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
+        let noImages = try TemporaryDirectory()
+        defer { noImages.remove() }
         let server = try ServerProcess(arguments: [
-            "--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path, "--password-iterations", "1000",
+            "--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path, "--photos", noImages.url.path,
+            "--password-iterations", "1000",
         ])
         defer { server.kill() }
         let port = try await server.waitForPort()
@@ -36,8 +39,11 @@ struct UsersCommandLineTests {
     func registrationSurvivesSIGKILL() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
+        let noImages = try TemporaryDirectory()
+        defer { noImages.remove() }
         let server = try ServerProcess(arguments: [
-            "--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path, "--password-iterations", "1000",
+            "--port", "0", "--data-dir", directory.url.path, "--tweets-corpus", fixtureChangelogs.path, "--photos", noImages.url.path,
+            "--password-iterations", "1000",
         ])
         defer { server.kill() }
         let port = try await server.waitForPort()

@@ -381,7 +381,8 @@ struct UsersStorageTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let configuration = ServicesConfiguration(
-            port: 0, dataDirectory: directory.url, tweetCorpus: fixtureCorpus, passwordIterations: testPasswordIterations
+            port: 0, dataDirectory: directory.url, tweetCorpus: fixtureCorpus, photoCorpus: noPhotos,
+            passwordIterations: testPasswordIterations
         )
         let client = LoopbackClient()
 

@@ -34,7 +34,7 @@ import Ripple
 /// }
 /// ```
 @MainActor
-open class GridCell: View {
+open class GridCell: View, ReusableView {
     /// Whether the cell is in the grid's visible area showing an item; false while
     /// it waits to be reused.
     public let isVisible: Property<Bool>

@@ -45,7 +45,7 @@ import Ripple
 /// }
 /// ```
 @MainActor
-open class ListRow: View {
+open class ListRow: View, ReusableView {
     /// Ends when the row stops showing its current item: when it is reused, scrolled
     /// out of the list, its item is deleted or changes, or the row is
     /// deinitialised. Per-item bindings end with it: `row.reactive.untilReuse`
@@ -115,36 +115,6 @@ open class ListRow: View {
 }
 
 extension Reactive where Base: ListRow {
-    /// A binding target that calls `action` with the row and each value, on the
-    /// main actor, while the row shows its current item: the binding ends when the
-    /// row is taken back for reuse, and a value still waiting for the main actor
-    /// then is dropped rather than applied to the row's next item.
-    ///
-    /// ```swift
-    /// row.reactive.untilReuse { row, count in row.favourites.text = "♥ \(count)" } <~ photo.favouriteCount
-    /// ```
-    @MainActor
-    public func untilReuse<Value>(_ action: @escaping @MainActor (Base, Value) -> Void) -> BindingTarget<Value> {
-        let reuseLifetime = base.reuseLifetime
-        let target = makeBindingTarget(on: MainActorScheduler()) { (row: Base, value: Value) in
-            guard !reuseLifetime.hasEnded else { return }
-            action(row, value)
-        }
-        return BindingTarget(lifetime: reuseLifetime, action: target.action)
-    }
-
-    /// A binding target that sets the property at `keyPath` of the row — often of
-    /// one of its views — while the row shows its current item, as the closure
-    /// form does.
-    ///
-    /// ```swift
-    /// row.reactive.untilReuse(\.title.text) <~ photo.title
-    /// ```
-    @MainActor
-    public func untilReuse<Value>(_ keyPath: ReferenceWritableKeyPath<Base, Value>) -> BindingTarget<Value> {
-        untilReuse { row, value in row[keyPath: keyPath] = value }
-    }
-
     /// A value each time the row is taken back for reuse, before its per-item
     /// bindings end: ReactiveCocoa's `cell.reactive.prepareForReuse`, for
     /// `take(until: row.reactive.prepareForReuse)`. Completes when the row is

@@ -190,6 +190,29 @@ import Testing
         #expect(grid.visibleCells.map { ($0 as? TitleCell)?.title.text } == ["150", "151", "152", "153", "154", "155"])
     }
 
+    @Test func untilReuseBindingsIntoACellEndOnReuse() async {
+        let models = (0..<300).map(LivePhoto.init)
+        var cellShowing: [Int: TitleCell] = [:]
+        let grid = GridView<LivePhoto>(cellSize: Size(columns: 4, rows: 2), makeCell: { TitleCell() }) { cell, model in
+            cell.reactive.untilReuse(\.title.text) <~ model.title
+            cellShowing[model.id] = cell
+        }
+        grid.items = models
+        let terminal = VirtualTerminal(columns: 15, rows: 5, root: grid)
+        await terminal.settle()
+        let firstCell = cellShowing[0]
+        models[0].title.value = "new"
+        await terminal.settle()
+        #expect(terminal.lines[0].hasPrefix("new "))
+        terminal.press(.end)
+        await terminal.settle()
+        let reusedFor = cellShowing.first { $0.key != 0 && $0.value === firstCell }?.key
+        #expect(reusedFor != nil)
+        models[0].title.value = "late"
+        await terminal.settle()
+        #expect(firstCell?.title.text == reusedFor.map { "p\($0)" })
+    }
+
     @Test func aReusedCellsBindingsEndBeforeItShowsAnotherItem() async {
         let models = (0..<300).map(LivePhoto.init)
         var cellShowing: [Int: TitleCell] = [:]

@@ -70,14 +70,16 @@ struct ChaosMiddleware: RouterMiddleware {
     }
 }
 
-/// The providers' own bodies for a 503 and a 429, by path, where they are known;
-/// the services' `{"error":…}` elsewhere. A route's settings can name others
-/// (`body503`, `body429`).
+/// The providers' own bodies for a 503 and a 429, by path: Twitter's error codes 130
+/// and 88, 500px's `{"error":…,"status":N}`, Flickr's error 105 (service currently
+/// unavailable), the Users service's `{code, message}`; the services' `{"error":…}`
+/// elsewhere. A route's settings can name others (`body503`, `body429`).
 public enum ChaosBodies {
     /// A 503's body for a route pattern.
     public static func unavailable(path: String) -> Data {
         switch provider(path) {
         case .twitter: Data(#"{"errors":[{"code":130,"message":"Over capacity"}]}"#.utf8)
+        case .px: Data(#"{"error":"Service Unavailable","status":503}"#.utf8)
         case .flickr: Data(#"{"code":105,"message":"Service currently unavailable","stat":"fail"}"#.utf8)
         case .users: Data(#"{"code":50300,"message":"服务暂不可用，请稍后再试"}"#.utf8)
         case .services: ServiceError(.serviceUnavailable, "service unavailable (chaos)").body
@@ -88,17 +90,19 @@ public enum ChaosBodies {
     public static func rateLimited(path: String) -> Data {
         switch provider(path) {
         case .twitter: Data(#"{"errors":[{"code":88,"message":"Rate limit exceeded"}]}"#.utf8)
+        case .px: Data(#"{"error":"Too Many Requests","status":429}"#.utf8)
         case .users: Data(#"{"code":42901,"message":"请求过于频繁，请稍后再试"}"#.utf8)
         case .flickr, .services: ServiceError(.tooManyRequests, "too many requests (chaos)").body
         }
     }
 
     private enum Provider {
-        case twitter, flickr, users, services
+        case twitter, px, flickr, users, services
     }
 
     private static func provider(_ path: String) -> Provider {
         if path.hasPrefix("/1.1/") || path == "/oauth2/token" { return .twitter }
+        if path.hasPrefix("/v1/") { return .px }
         if path.hasPrefix("/services/rest") { return .flickr }
         if ["/verify-code", "/register", "/sms-outbox"].contains(path) { return .users }
         return .services

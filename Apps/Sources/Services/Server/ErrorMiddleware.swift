@@ -4,8 +4,8 @@ import NIOCore
 
 /// Turns every error a route or the router throws into the services' JSON error
 /// shape (``ServiceError``, or a service's own: ``TwitterError`` on the Twitter
-/// routes, ``UserError`` on the Users routes), so no client
-/// ever sees Hummingbird's own error body or an empty 500.
+/// routes, ``PxError`` on the 500px routes, ``UserError`` on the Users routes), so no
+/// client ever sees Hummingbird's own error body or an empty 500.
 ///
 /// - An unknown path answers 404; a known path asked with a method it does not
 ///   serve answers 405 with an `Allow` header (Hummingbird's router answers both
@@ -28,6 +28,8 @@ struct ErrorMiddleware: RouterMiddleware {
         } catch let error as ServiceError {
             return try error.response(from: request, context: context)
         } catch let error as TwitterError {
+            return try error.response(from: request, context: context)
+        } catch let error as PxError {
             return try error.response(from: request, context: context)
         } catch let error as HTTPError where error.status == .notFound {
             return try notFound(request).response(from: request, context: context)

@@ -23,6 +23,9 @@ public final class LocalServices: Sendable {
     public let tweets: TweetsService
     /// The user service: its store checks accounts' passwords.
     public let users: UsersService
+    /// The photo service: its corpus (wait for the import with
+    /// `photos.library.waitUntilIdle()`) and the Flickr app's key.
+    public let photos: PhotosService
     /// The chaos engine, when the configuration turns chaos on.
     public let chaos: ChaosEngine?
     /// The server: background work and the listener.
@@ -40,6 +43,7 @@ public final class LocalServices: Sendable {
         self.configuration = configuration
         self.tweets = server.services.tweets
         self.users = server.services.users
+        self.photos = server.services.photos
         self.chaos = server.services.chaos
         self.server = server
         self.group = group
@@ -49,8 +53,8 @@ public final class LocalServices: Sendable {
     /// The accounts, for a service or test that checks passwords.
     public var accounts: any AccountVerifying { users.store }
 
-    /// Starts every service and returns once the server listens (the tweet import,
-    /// when due, goes on in the background).
+    /// Starts every service and returns once the server listens (the tweet and
+    /// photo imports, when due, go on in the background).
     /// - Parameters:
     ///   - dataDirectory: The directory of the data files (created if missing).
     ///   - host: The host to bind (default loopback).
@@ -58,6 +62,8 @@ public final class LocalServices: Sendable {
     ///   - fidelity: Corrected (default) or original answers.
     ///   - tweetCorpus: The tweet service's changelogs (default: the machine's, else
     ///     the bundled corpus).
+    ///   - photoCorpus: The photo service's images (default: the machine's, else the
+    ///     bundled images).
     ///   - logger: The server's logger (default: warnings and errors only).
     public static func start(
         dataDirectory: URL,
@@ -65,11 +71,13 @@ public final class LocalServices: Sendable {
         port: Int = 0,
         fidelity: Fidelity = .corrected,
         tweetCorpus: TweetCorpus = .automatic,
+        photoCorpus: PhotoCorpus = .automatic,
         logger: Logger? = nil
     ) async throws -> LocalServices {
         try await start(
             configuration: ServicesConfiguration(
-                host: host, port: port, dataDirectory: dataDirectory, fidelity: fidelity, tweetCorpus: tweetCorpus
+                host: host, port: port, dataDirectory: dataDirectory, fidelity: fidelity, tweetCorpus: tweetCorpus,
+                photoCorpus: photoCorpus
             ),
             logger: logger
         )

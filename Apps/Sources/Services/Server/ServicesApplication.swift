@@ -34,6 +34,8 @@ public enum ServicesApplication {
         public let tweets: TweetsService
         /// The user service (accounts, verification codes, the SMS outbox).
         public let users: UsersService
+        /// The photo service (its corpus and import, the Flickr app's key).
+        public let photos: PhotosService
         /// The chaos engine, when chaos is on.
         public let chaos: ChaosEngine?
 
@@ -42,14 +44,16 @@ public enum ServicesApplication {
         public var accounts: any AccountVerifying { users.store }
 
         /// The services in mount order.
-        public var all: [any LocalService] { [todos, tweets, users] }
+        public var all: [any LocalService] { [todos, tweets, users, photos] }
     }
 
     /// Opens every service's storage (creating the data directory and files on
-    /// first start). The Users service opens first: a service that logs accounts in
-    /// is given its store as ``OpenedServices/accounts``.
-    /// - Parameter logger: Where the services log (the tweet import's progress, the
-    ///   SMS outbox, chaos's failures).
+    /// first start) and scans the photo corpus. The Users service opens first: the
+    /// photo service's xAuth login checks passwords through its store, an
+    /// ``AccountVerifying`` (``OpenedServices/accounts``), so the accounts registered
+    /// through `POST /register` are the ones that log in to 500px.
+    /// - Parameter logger: Where the services log (the imports' progress, the SMS
+    ///   outbox, chaos's failures).
     public static func open(_ configuration: ServicesConfiguration, logger: Logger) throws -> OpenedServices {
         try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
         let users = try UsersService(configuration: configuration, logger: logger)
@@ -57,6 +61,7 @@ public enum ServicesApplication {
             todos: try TodosService(configuration: configuration),
             tweets: try TweetsService(configuration: configuration, logger: logger),
             users: users,
+            photos: try PhotosService(configuration: configuration, accounts: users.store, logger: logger),
             chaos: configuration.chaos.map { ChaosEngine(configuration: $0, clock: configuration.clock, logger: logger) }
         )
     }

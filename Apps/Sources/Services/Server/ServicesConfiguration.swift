@@ -32,7 +32,7 @@ public struct ServicesClock: Sendable {
 }
 
 /// Everything the services need to start: where to listen, where the data lives,
-/// how faithful to be, which changelogs make the tweets.
+/// how faithful to be, which changelogs make the tweets, which images the photos.
 public struct ServicesConfiguration: Sendable {
     /// The host to bind; loopback unless told otherwise.
     public var host: String
@@ -53,6 +53,9 @@ public struct ServicesConfiguration: Sendable {
     /// The changelogs the tweet service imports: by default the machine's
     /// (`/usr/share/doc/*/changelog.Debian.gz`), else the bundled corpus.
     public var tweetCorpus: TweetCorpus
+    /// The images the photo service serves: by default the machine's (under
+    /// `/usr/share`), else the bundled ones.
+    public var photoCorpus: PhotoCorpus
     /// PBKDF2's iteration count for new passwords (the Users service); tests pass a
     /// low one to keep fast.
     public var passwordIterations: Int
@@ -69,6 +72,7 @@ public struct ServicesConfiguration: Sendable {
     ///   - originalTimeout: The original's request timeout (default 15 s).
     ///   - clock: The services' time (default ``ServicesClock/system``).
     ///   - tweetCorpus: The tweet service's changelogs (default ``TweetCorpus/automatic``).
+    ///   - photoCorpus: The photo service's images (default ``PhotoCorpus/automatic``).
     ///   - passwordIterations: PBKDF2's iteration count for new passwords (default
     ///     ``PasswordHash/defaultIterations``).
     ///   - chaos: Latency and failure injection (default none).
@@ -81,6 +85,7 @@ public struct ServicesConfiguration: Sendable {
         originalTimeout: Duration = .seconds(15),
         clock: ServicesClock = .system,
         tweetCorpus: TweetCorpus = .automatic,
+        photoCorpus: PhotoCorpus = .automatic,
         passwordIterations: Int = PasswordHash.defaultIterations,
         chaos: ChaosConfiguration? = nil
     ) {
@@ -92,6 +97,7 @@ public struct ServicesConfiguration: Sendable {
         self.originalTimeout = originalTimeout
         self.clock = clock
         self.tweetCorpus = tweetCorpus
+        self.photoCorpus = photoCorpus
         self.passwordIterations = passwordIterations
         self.chaos = chaos
     }

@@ -1,6 +1,6 @@
-// The services as one running `Service`: their background work (the tweet import)
-// beside an HTTP listener that can be stopped and started again on the same port
-// while the stores stay open and the background work goes on. Stopping the listener
+// The services as one running `Service`: their background work (the tweet and photo
+// imports) beside an HTTP listener that can be stopped and started again on the same
+// port while the stores stay open and the background work goes on. Stopping the listener
 // is what a client sees as a server that went away: its next connection is refused
 // (chaos's `refuse`, APPS.md §1.6's "a stopped listener"), until the listener starts
 // again.

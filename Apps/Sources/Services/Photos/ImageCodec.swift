@@ -1,0 +1,225 @@
+// Decoding the corpus's images and encoding the thumbnails, through the system
+// libraries: libpng (module CPNG) and libjpeg (module CJPEG). No pixel of an image is
+// decoded by code of this project.
+//
+// - PNG through libpng's simplified API: any colour type, bit depth and interlace,
+//   converted to 8-bit RGB; transparency is composited onto white (the corpus is
+//   mostly diagrams and wallpapers, drawn for a light page). Its text chunks (tEXt,
+//   zTXt, iTXt: `Title`, `Author`, `Description`, `Creation Time`, …) come from
+//   the shim's `ripple_png_read_texts`.
+// - JPEG through libjpeg, decoded straight to RGB, scaled in the DCT (1/2, 1/4, 1/8)
+//   when the caller needs less than the whole (thumbnails of a 5000-pixel wallpaper
+//   do not need its every pixel). The first comment (COM) and EXIF (APP1) segments
+//   are kept for the metadata (``EXIF``).
+// - Thumbnails are written as JPEG by libjpeg, or as PNG by the tweet service's
+//   encoder (``PNG``, deflated by zlib).
+//
+// Anything libpng or libjpeg refuses (not an image, cut short, corrupt, a colour
+// model libjpeg cannot make RGB of, larger than ``ImageCodec/maximumPixels``) is a
+// thrown ``ImageCodec/Failure``, never a crash.
+import CJPEG
+import CPNG
+import Foundation
+
+/// An 8-bit RGB image, rows one after the other without padding.
+public struct RGBImage: Sendable, Equatable {
+    /// Pixels per row.
+    public var width: Int
+    /// Rows.
+    public var height: Int
+    /// `width * height * 3` bytes: red, green, blue.
+    public var pixels: [UInt8]
+
+    /// An image of these pixels.
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(width > 0 && height > 0 && pixels.count == width * height * 3, "the pixels do not fill the size")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// The red, green and blue of the pixel at (`x`, `y`).
+    public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
+        let at = (y * width + x) * 3
+        return (pixels[at], pixels[at + 1], pixels[at + 2])
+    }
+}
+
+/// The file formats of the corpus and the thumbnails.
+public enum ImageFormat: String, Sendable, Codable, CaseIterable {
+    /// PNG.
+    case png
+    /// JPEG (JFIF or EXIF).
+    case jpeg
+
+    /// The format the bytes start with, by signature, or `nil`.
+    public static func of(_ bytes: [UInt8]) -> ImageFormat? {
+        if bytes.starts(with: PNG.signature) { return .png }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        return nil
+    }
+
+    /// The `Content-Type` of the format.
+    public var mediaType: String {
+        switch self {
+        case .png: "image/png"
+        case .jpeg: "image/jpeg"
+        }
+    }
+}
+
+/// A decoded image with what its file says about itself.
+public struct DecodedImage: Sendable {
+    /// The file's format.
+    public var format: ImageFormat
+    /// The image's own width (``image`` may have been decoded smaller).
+    public var width: Int
+    /// The image's own height.
+    public var height: Int
+    /// The pixels, at the image's size or a JPEG's reduced decoding scale.
+    public var image: RGBImage
+    /// The file's text metadata by key: a PNG's text chunks (the first of a key
+    /// wins); a JPEG's EXIF fields and comment under the same keys (``EXIF``).
+    public var texts: [String: String]
+}
+
+/// libpng and libjpeg, wrapped.
+public enum ImageCodec {
+    /// Why an image could not be decoded or encoded.
+    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// What libpng or libjpeg said, or what was refused.
+        public let description: String
+    }
+
+    /// The most pixels an image may have: 100 megapixels (a decompression bomb of a
+    /// few kilobytes cannot make the service allocate gigabytes).
+    public static let maximumPixels = 100_000_000
+
+    /// Decodes a PNG or JPEG file.
+    /// - Parameters:
+    ///   - bytes: The file's bytes.
+    ///   - minimumLong: For a JPEG, the longer side the pixels need at least (0: the
+    ///     whole image); libjpeg then decodes at the smallest scale that has it.
+    ///   - minimumShort: The shorter side needed at least, likewise.
+    /// - Throws: ``Failure`` for anything that is not a whole, decodable PNG or JPEG.
+    public static func decode(_ bytes: [UInt8], minimumLong: Int = 0, minimumShort: Int = 0) throws -> DecodedImage {
+        switch ImageFormat.of(bytes) {
+        case .png?: return try decodePNG(bytes)
+        case .jpeg?: return try decodeJPEG(bytes, minimumLong: minimumLong, minimumShort: minimumShort)
+        case nil: throw Failure(description: "neither PNG nor JPEG")
+        }
+    }
+
+    /// Encodes a JPEG of the given quality (1–100) with libjpeg.
+    public static func encodeJPEG(_ image: RGBImage, quality: Int = 85) throws -> [UInt8] {
+        var output: UnsafeMutablePointer<UInt8>?
+        var length: UInt = 0
+        var message = [CChar](repeating: 0, count: 200)
+        let status = image.pixels.withUnsafeBufferPointer { pixels in
+            ripple_jpeg_encode(
+                pixels.baseAddress, UInt32(image.width), UInt32(image.height), Int32(min(max(quality, 1), 100)),
+                &output, &length, &message, message.count
+            )
+        }
+        defer { free(output) }
+        guard status == 0, let output else { throw Failure(description: "libjpeg: \(string(message))") }
+        return Array(UnsafeBufferPointer(start: output, count: Int(length)))
+    }
+
+    /// Encodes a PNG (8-bit RGB, deflated by zlib).
+    public static func encodePNG(_ image: RGBImage) throws -> [UInt8] {
+        try PNG.encode(width: image.width, height: image.height, rgb: image.pixels)
+    }
+
+    // MARK: PNG
+
+    private static func decodePNG(_ bytes: [UInt8]) throws -> DecodedImage {
+        var texts: [String: String] = [:]
+        var buffer: UnsafeMutablePointer<CChar>?
+        var length = 0
+        var message = [CChar](repeating: 0, count: 200)
+        let status = bytes.withUnsafeBufferPointer { bytes in
+            ripple_png_read_texts(bytes.baseAddress, bytes.count, &buffer, &length, &message, message.count)
+        }
+        defer { free(buffer) }
+        guard status == 0 else { throw Failure(description: "libpng: \(string(message))") }
+        if let buffer {
+            // `key NUL text NUL`, repeated.
+            let fields = UnsafeBufferPointer(start: buffer, count: length)
+                .split(separator: 0, omittingEmptySubsequences: false)
+                .map { String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+            var index = 0
+            while index + 1 < fields.count {
+                if texts[fields[index]] == nil { texts[fields[index]] = fields[index + 1] }
+                index += 2
+            }
+        }
+
+        return try bytes.withUnsafeBytes { raw -> DecodedImage in
+            var image = png_image()
+            image.version = UInt32(PNG_IMAGE_VERSION)
+            guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
+                throw Failure(description: "libpng: \(pngMessage(image))")
+            }
+            defer { png_image_free(&image) }
+            let width = Int(image.width)
+            let height = Int(image.height)
+            guard width > 0, height > 0, width * height <= maximumPixels else {
+                throw Failure(description: "the image is \(width)x\(height) pixels: too large")
+            }
+            image.format = UInt32(PNG_FORMAT_RGB)
+            var pixels = [UInt8](repeating: 0, count: width * height * 3)
+            var white = png_color(red: 255, green: 255, blue: 255)
+            let finished = pixels.withUnsafeMutableBytes { pixels in
+                png_image_finish_read(&image, &white, pixels.baseAddress, 0, nil)
+            }
+            guard finished != 0 else { throw Failure(description: "libpng: \(pngMessage(image))") }
+            return DecodedImage(
+                format: .png, width: width, height: height,
+                image: RGBImage(width: width, height: height, pixels: pixels), texts: texts
+            )
+        }
+    }
+
+    private static func pngMessage(_ image: png_image) -> String {
+        withUnsafeBytes(of: image.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+
+    // MARK: JPEG
+
+    private static func decodeJPEG(_ bytes: [UInt8], minimumLong: Int, minimumShort: Int) throws -> DecodedImage {
+        var decoded = ripple_jpeg_image()
+        var message = [CChar](repeating: 0, count: 200)
+        let status = bytes.withUnsafeBufferPointer { bytes in
+            ripple_jpeg_decode(
+                bytes.baseAddress, UInt(bytes.count), UInt32(clamping: minimumLong), UInt32(clamping: minimumShort),
+                UInt(maximumPixels), &decoded, &message, message.count
+            )
+        }
+        guard status == 0, let pixels = decoded.pixels else { throw Failure(description: "libjpeg: \(string(message))") }
+        defer {
+            free(decoded.pixels)
+            free(decoded.comment)
+            free(decoded.exif)
+        }
+        let width = Int(decoded.width)
+        let height = Int(decoded.height)
+        let image = RGBImage(width: width, height: height, pixels: Array(UnsafeBufferPointer(start: pixels, count: width * height * 3)))
+        var texts: [String: String] = [:]
+        if let exif = decoded.exif {
+            texts = EXIF.texts(Array(UnsafeBufferPointer(start: exif, count: Int(decoded.exifLength))))
+        }
+        if let comment = decoded.comment, decoded.commentLength > 0, texts["Comment"] == nil {
+            texts["Comment"] = EXIF.text(Array(UnsafeBufferPointer(start: comment, count: Int(decoded.commentLength))))
+        }
+        return DecodedImage(
+            format: .jpeg, width: Int(decoded.imageWidth), height: Int(decoded.imageHeight), image: image, texts: texts
+        )
+    }
+
+    private static func string(_ message: [CChar]) -> String {
+        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
