@@ -195,7 +195,7 @@ struct ChaosListenerTests {
 
         // A hanging request does not hold SIGTERM.
         let hanging = Task { try await client.get(base.appendingPathComponent("todos"), headers: ["X-Ripple-Chaos": "fail=hang"]) }
-        try await Task.sleep(for: .milliseconds(300))
+        #expect(await eventually { server.errors.contains("chaos: GET /todos → hang") })
         server.signal(SIGTERM)
         let exit = try await server.waitForExit(within: .seconds(60))
         #expect(exit.reason == .exit)

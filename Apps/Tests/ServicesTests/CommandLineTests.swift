@@ -182,9 +182,10 @@ final class ServerProcess: Sendable {
     /// Everything printed to standard error so far.
     var errors: String { stderr.text }
 
-    /// Waits (at most 20 s) for `ripple-services listening on http://HOST:PORT`.
+    /// Waits (at most 60 s: a start under the full suite on two shared cores has taken
+    /// over 20 s) for `ripple-services listening on http://HOST:PORT`.
     func waitForPort() async throws -> Int {
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
             if let match = output.firstMatch(of: /ripple-services listening on http:\/\/127\.0\.0\.1:(\d+)\n/) {
                 return try #require(Int(match.1))
@@ -192,19 +193,19 @@ final class ServerProcess: Sendable {
             try #require(child.termination == nil, "ripple-services exited early: \(output) \(errors)")
             try await Task.sleep(for: .milliseconds(20))
         }
-        Issue.record("ripple-services did not print its address within 20 s: \(output)")
+        Issue.record("ripple-services did not print its address within 60 s: \(output)")
         throw CancellationError()
     }
 
-    /// Waits (at most 20 s) until the standard output contains `text`.
+    /// Waits (at most 60 s) until the standard output contains `text`.
     func waitForOutput(_ text: String) async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
             if output.contains(text) { return }
             try #require(child.termination == nil, "ripple-services exited early: \(output) \(errors)")
             try await Task.sleep(for: .milliseconds(20))
         }
-        Issue.record("ripple-services did not print \"\(text)\" within 20 s: \(output)")
+        Issue.record("ripple-services did not print \"\(text)\" within 60 s: \(output)")
         throw CancellationError()
     }
 

@@ -128,8 +128,8 @@ protocol ChaosListener: AnyObject, Sendable {
 public final class ChaosEngine: Sendable {
     /// The header that sets one request's chaos.
     public static let headerName = HTTPFields.Element.Name("X-Ripple-Chaos")!
-    /// How many route keys get a stream of their own; requests on further keys (a
-    /// client inventing Flickr methods) share one.
+    /// How many route keys get a stream (and a rate-limit window) of their own;
+    /// requests on further keys (a client inventing Flickr methods) share one.
     static let maximumStreams = 4096
 
     /// The settings.
@@ -184,12 +184,12 @@ public final class ChaosEngine: Sendable {
             let draws = [stream.nextUnit(), stream.nextUnit(), stream.nextUnit()]
             state.streams[name] = stream
             guard let limit = route?.rateLimit, let now else { return (draws, nil) }
-            var window = state.windows[streamKey] ?? (now, 0)
+            var window = state.windows[name] ?? (now, 0)
             if now >= window.start.addingTimeInterval(Self.seconds(limit.window)) {
                 window = (now, 0)
             }
             window.count += 1
-            state.windows[streamKey] = window
+            state.windows[name] = window
             guard window.count > limit.requests else { return (draws, nil) }
             let left = window.start.addingTimeInterval(Self.seconds(limit.window)).timeIntervalSince(now)
             return (draws, .some(.milliseconds(Int64((left * 1000).rounded(.up)))))
