@@ -2,14 +2,16 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import Services
+import Synchronization
 
 /// `ripple-services`: every local backend of the seed apps on one loopback port.
 @main
 struct RippleServices: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ripple-services",
-        abstract: "Serve the seed apps' backends (the Todo, tweet and photo services) over SQLite on loopback.",
+        abstract: "Serve the seed apps' backends (the Todo, tweet, user and photo services) over SQLite on loopback.",
         discussion: "Stops gracefully on SIGTERM or SIGINT: in-flight requests finish, then the process exits 0."
     )
 
@@ -42,6 +44,24 @@ struct RippleServices: AsyncParsableCommand {
     ))
     var photos: [String] = []
 
+    @Option(help: ArgumentHelp(
+        "PBKDF2-HMAC-SHA256's iteration count for new passwords.",
+        discussion: "Stored with each password, so a later change leaves existing ones readable."
+    ))
+    var passwordIterations = PasswordHash.defaultIterations
+
+    @Option(help: ArgumentHelp(
+        "Latency and failure injection per route, from a JSON file (Apps/README.md shows its form).",
+        valueName: "file"
+    ))
+    var chaos: String?
+
+    @Option(help: ArgumentHelp(
+        "The seed of chaos's random draws (turns chaos on, with no route settings unless --chaos gives some).",
+        discussion: "Default: the file's \"seed\", else one picked at start and printed."
+    ))
+    var chaosSeed: UInt64?
+
     func validate() throws {
         guard Fidelity(rawValue: fidelity) != nil else {
             throw ValidationError("--fidelity must be one of: \(Fidelity.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -67,12 +87,34 @@ struct RippleServices: AsyncParsableCommand {
         if photos.contains("bundled"), photos.count > 1 {
             throw ValidationError("--photos bundled cannot be given with folders")
         }
+        guard (1...PasswordHash.maximumIterations).contains(passwordIterations) else {
+            throw ValidationError("--password-iterations must be between 1 and \(PasswordHash.maximumIterations)")
+        }
+        _ = try chaosConfiguration()
     }
 
     private var photoCorpus: PhotoCorpus {
         if photos.isEmpty { return .automatic }
         if photos == ["bundled"] { return .bundled }
         return .directories(photos.map { URL(fileURLWithPath: $0, isDirectory: true) })
+    }
+
+    /// The chaos settings: the file's, with `--chaos-seed` over its seed; `nil` when
+    /// neither option is given.
+    private func chaosConfiguration() throws -> ChaosConfiguration? {
+        guard chaos != nil || chaosSeed != nil else { return nil }
+        var configuration = try ChaosConfiguration()
+        if let chaos {
+            do {
+                configuration = try ChaosConfiguration.load(from: URL(fileURLWithPath: chaos))
+            } catch let error as ChaosSettingsError {
+                throw ValidationError("--chaos \(chaos): \(error.message)")
+            }
+        }
+        if let chaosSeed {
+            configuration.seed = chaosSeed
+        }
+        return configuration
     }
 
     private var corpus: TweetCorpus {
@@ -93,7 +135,9 @@ struct RippleServices: AsyncParsableCommand {
             fidelity: Fidelity(rawValue: fidelity) ?? .corrected,
             maxBodySize: maxBodySize,
             tweetCorpus: corpus,
-            photoCorpus: photoCorpus
+            photoCorpus: photoCorpus,
+            passwordIterations: passwordIterations,
+            chaos: try chaosConfiguration()
         )
         var logger = Logger(label: "ripple-services")
         logger.logLevel = .notice
@@ -145,11 +189,27 @@ struct RippleServices: AsyncParsableCommand {
                 }
             }
         }
-        let host = self.host
-        let app = ServicesApplication.make(services: services.all, configuration: configuration, logger: logger) { port in
-            say("ripple-services listening on \(ServicesConfiguration.baseURL(host: host, port: port))")
+        say("ripple-services users: \(services.users.store.path), passwords PBKDF2-HMAC-SHA256 × \(passwordIterations)")
+        if let engine = services.chaos {
+            let routes = engine.configuration.routes.count
+            say("ripple-services chaos: \(chaos ?? "no file") (\(routes) route setting\(routes == 1 ? "" : "s")), seed \(engine.seed);"
+                + " X-Ripple-Chaos headers are honoured")
+        } else {
+            say("ripple-services chaos: off")
         }
-        try await app.runService()
+        let host = self.host
+        let listened = Atomic<Bool>(false)
+        let server = ServicesServer(services: services, configuration: configuration, logger: logger) { port in
+            let base = ServicesConfiguration.baseURL(host: host, port: port)
+            if !listened.exchange(true, ordering: .relaxed) {
+                say("ripple-services sms outbox: \(base)/sms-outbox (codes are also logged)")
+            }
+            say("ripple-services listening on \(base)")
+        }
+        let group = ServiceGroup(
+            configuration: .init(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        )
+        try await group.run()
         say("ripple-services stopped")
     }
 }

@@ -23,23 +23,26 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     /// On the Flickr methods' own errors: the Flickr error code the body must carry
     /// (`{"stat":"fail","code":…}`).
     let flickrCode: Int?
+    /// On the Users routes' own errors: the code the body must carry
+    /// (`{"code":…,"message":…}`) instead of the services' `{"error":…}`.
+    let userCode: Int?
 
     init(
         _ name: String, _ method: HTTPRequest.Method = .post, _ uri: String,
         _ contentType: String? = "application/x-www-form-urlencoded", _ body: String = "",
         _ status: HTTPResponse.Status = .badRequest, field: String? = nil,
-        authorization: String? = nil, twitterCode: Int? = nil, flickrCode: Int? = nil
+        authorization: String? = nil, twitterCode: Int? = nil, flickrCode: Int? = nil, userCode: Int? = nil
     ) {
         self.init(
             name, method, uri, contentType, bytes: Array(body.utf8), status, field: field, authorization: authorization,
-            twitterCode: twitterCode, flickrCode: flickrCode
+            twitterCode: twitterCode, flickrCode: flickrCode, userCode: userCode
         )
     }
 
     init(
         _ name: String, _ method: HTTPRequest.Method = .post, _ uri: String,
         _ contentType: String?, bytes: [UInt8], _ status: HTTPResponse.Status, field: String? = nil,
-        authorization: String? = nil, twitterCode: Int? = nil, flickrCode: Int? = nil
+        authorization: String? = nil, twitterCode: Int? = nil, flickrCode: Int? = nil, userCode: Int? = nil
     ) {
         self.name = name
         self.method = method
@@ -51,6 +54,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         self.authorization = authorization
         self.twitterCode = twitterCode
         self.flickrCode = flickrCode
+        self.userCode = userCode
     }
 
     /// Whether the row asks the photo service (which then runs over one fixture image,
@@ -68,10 +72,14 @@ private let oversized = "content=" + String(repeating: "a", count: 70_000)
 private let seedId = "{seed}"
 private let rest = "/services/rest/?format=json&nojsoncallback=1&api_key={flickrkey}"
 private let oversizedVote = "vote=1&x=" + String(repeating: "a", count: 70_000)
+private let seedCode = "{code}"
+private let wrongCode = "{wrongcode}"
+private let oversizedPhone = "phone=" + String(repeating: "1", count: 70_000)
 
 /// Every route's bad inputs. `{seed}` stands for the id of a todo made beforehand,
 /// `{pxtoken}` for an access token of the photo service, `{flickrkey}` for the
-/// Flickr app's API key.
+/// Flickr app's API key, `{code}` for the code sent to 13800138000 beforehand,
+/// `{wrongcode}` for another code.
 let badInputs: [BadInput] = [
     // POST /todos/list
     BadInput("no body, no content type", .post, "/todos/list", nil, "", field: "content"),
@@ -145,6 +153,63 @@ let badInputs: [BadInput] = [
     BadInput("a path out of the avatars", .get, "/avatars/..%2F..%2Fetc%2Fpasswd", nil, "", .notFound),
     BadInput("no name", .get, "/avatars/", nil, "", .notFound),
     BadInput("POST an avatar", .post, "/avatars/0123456789abcdef0123456789abcdef.png", form, "x=1", .notFound),
+    // POST /verify-code
+    BadInput("no body, no content type", .post, "/verify-code", nil, "", field: "phone", userCode: 40001),
+    BadInput("form without phone", .post, "/verify-code", form, "mobile=13900000000", field: "phone", userCode: 40001),
+    BadInput("form with empty phone", .post, "/verify-code", form, "phone=", field: "phone", userCode: 40001),
+    BadInput("form with a short phone", .post, "/verify-code", form, "phone=1390000000", field: "phone", userCode: 40001),
+    BadInput("form with SQL for phone", .post, "/verify-code", form, "phone=%27%20OR%201%3D1%20--", field: "phone", userCode: 40001),
+    BadInput("form naming phone twice", .post, "/verify-code", form, "phone=13900000000&phone=13900000001", field: "phone", userCode: 40000),
+    BadInput("form with bad percent-encoding", .post, "/verify-code", form, "phone=%zz", userCode: 40000),
+    BadInput("form that is not UTF-8", .post, "/verify-code", form, bytes: Array("phone=".utf8) + [0xFF], .badRequest, userCode: 40000),
+    BadInput("truncated JSON", .post, "/verify-code", json, #"{"phone":"#, userCode: 40000),
+    BadInput("JSON array", .post, "/verify-code", json, #"["13900000000"]"#, userCode: 40000),
+    BadInput("JSON phone number", .post, "/verify-code", json, #"{"phone":13900000000}"#, field: "phone", userCode: 40001),
+    BadInput("JSON phone null", .post, "/verify-code", json, #"{"phone":null}"#, field: "phone", userCode: 40001),
+    BadInput("JSON phone array", .post, "/verify-code", json, #"{"phone":["13900000000"]}"#, field: "phone", userCode: 40001),
+    BadInput("plain text body", .post, "/verify-code", "text/plain", "phone=13900000000", .unsupportedMediaType, userCode: 41500),
+    BadInput("body over the limit", .post, "/verify-code", form, oversizedPhone, .contentTooLarge, userCode: 41300),
+    BadInput("GET on verify-code", .get, "/verify-code?phone=13900000000", nil, "", .methodNotAllowed),
+    // POST /register
+    BadInput("no body", .post, "/register", nil, "", field: "account", userCode: 40001),
+    BadInput("missing account", .post, "/register", form, "password=abc123&verifyCode=\(seedCode)", field: "account", userCode: 40001),
+    BadInput("account not a phone", .post, "/register", form, "account=alice&password=abc123&verifyCode=\(seedCode)",
+             field: "account", userCode: 40001),
+    BadInput("account with SQL", .post, "/register", form, "account=13800138000%27--&password=abc123&verifyCode=\(seedCode)",
+             field: "account", userCode: 40001),
+    BadInput("missing password", .post, "/register", form, "account=13800138000&verifyCode=\(seedCode)", field: "password", userCode: 40002),
+    BadInput("password too short", .post, "/register", form, "account=13800138000&password=ab1&verifyCode=\(seedCode)",
+             field: "password", userCode: 40002),
+    BadInput("password too long", .post, "/register", form, "account=13800138000&password=abc1234567890abcd&verifyCode=\(seedCode)",
+             field: "password", userCode: 40002),
+    BadInput("missing verifyCode", .post, "/register", form, "account=13800138000&password=abc123", field: "verifyCode", userCode: 40003),
+    BadInput("verifyCode not 6 digits", .post, "/register", form, "account=13800138000&password=abc123&verifyCode=12ab56",
+             field: "verifyCode", userCode: 40003),
+    BadInput("wrong verifyCode", .post, "/register", form, "account=13800138000&password=abc123&verifyCode=\(wrongCode)",
+             field: "verifyCode", userCode: 40004),
+    BadInput("another phone's account", .post, "/register", form, "account=13900000000&password=abc123&verifyCode=\(seedCode)",
+             field: "verifyCode", userCode: 40004),
+    BadInput("JSON account number", .post, "/register", json, #"{"account":13800138000,"password":"abc123","verifyCode":"{code}"}"#,
+             field: "account", userCode: 40001),
+    BadInput("JSON password number", .post, "/register", json, #"{"account":"13800138000","password":123456,"verifyCode":"{code}"}"#,
+             field: "password", userCode: 40002),
+    BadInput("JSON password boolean", .post, "/register", json, #"{"account":"13800138000","password":true,"verifyCode":"{code}"}"#,
+             field: "password", userCode: 40002),
+    BadInput("JSON verifyCode number", .post, "/register", json, #"{"account":"13800138000","password":"abc123","verifyCode":123456}"#,
+             field: "verifyCode", userCode: 40003),
+    BadInput("malformed JSON", .post, "/register", json, #"{"account":"13800138000","#, userCode: 40000),
+    BadInput("JSON string", .post, "/register", json, #""13800138000""#, userCode: 40000),
+    BadInput("form naming account twice", .post, "/register", form,
+             "account=13800138000&account=13800138000&password=abc123&verifyCode=\(seedCode)", field: "account", userCode: 40000),
+    BadInput("plain text body", .post, "/register", "text/plain", "account=13800138000", .unsupportedMediaType, userCode: 41500),
+    BadInput("body over the limit", .post, "/register", form, oversizedPhone, .contentTooLarge, userCode: 41300),
+    BadInput("GET on register", .get, "/register", nil, "", .methodNotAllowed),
+    BadInput("DELETE on register", .delete, "/register", nil, "", .methodNotAllowed),
+    // GET /sms-outbox
+    BadInput("phone not a phone number", .get, "/sms-outbox?phone=12345", nil, "", field: "phone", userCode: 40001),
+    BadInput("phone with SQL", .get, "/sms-outbox?phone=%27%20OR%201%3D1", nil, "", field: "phone", userCode: 40001),
+    BadInput("bad percent-encoding", .get, "/sms-outbox?phone=%zz", nil, "", userCode: 40000),
+    BadInput("POST on the outbox", .post, "/sms-outbox", form, "phone=13900000000", .methodNotAllowed),
     // GET /v1/photos
     BadInput("rpp not a number", .get, "/v1/photos?rpp=ten", nil, ""),
     BadInput("rpp 0", .get, "/v1/photos?rpp=0", nil, ""),
@@ -235,6 +300,8 @@ struct BadInputTests {
     func badInputIsRefused(_ input: BadInput) async throws {
         try await withServices(photoCorpus: input.needsPhotos ? .directories([fixturePhotos.appendingPathComponent("meadow")]) : noPhotos) { client, directory in
             let seed = try await client.createTodo("seed")
+            let code = try await client.requestCode(samplePhone)
+            let sent = try await client.outbox()
             let photoStore = try PhotoStore(directory: directory)
             let pxToken = try await photoStore.issueToken(username: "bad-input", now: Date()).token
             let flickrKey = try JSONDecoder().decode(
@@ -244,6 +311,8 @@ struct BadInputTests {
                 text.replacingOccurrences(of: seedId, with: seed.objectId)
                     .replacingOccurrences(of: "{pxtoken}", with: pxToken)
                     .replacingOccurrences(of: "{flickrkey}", with: flickrKey)
+                    .replacingOccurrences(of: wrongCode, with: otherCode(than: code))
+                    .replacingOccurrences(of: seedCode, with: code)
             }
             let bytes: ByteBuffer? =
                 if input.body.isEmpty { nil }
@@ -275,6 +344,13 @@ struct BadInputTests {
                 let error = try #require(twitterError(response.body), "not a Twitter error: \(String(buffer: response.body))")
                 #expect(error.code == code)
                 #expect(!error.message.isEmpty)
+            } else if let code = input.userCode {
+                let error = try #require(userError(response.body), "not a Users error: \(String(buffer: response.body))")
+                #expect(error.code == code)
+                #expect(!error.message.isEmpty)
+                if let field = input.field {
+                    #expect(error.field == field)
+                }
             } else {
                 let error = try #require(jsonObject(response.body), "not a JSON object: \(String(buffer: response.body))")
                 let message = try #require(error["error"] as? String)
@@ -286,9 +362,14 @@ struct BadInputTests {
             if input.status == .methodNotAllowed {
                 #expect(response.headers[.allow] != nil)
             }
-            // Nothing stored, nothing changed.
+            // Nothing stored, nothing changed: the todos, the outbox, no account, and
+            // the code sent beforehand still usable.
             #expect(try await client.todos() == [seed])
             #expect(try photoStore.activityCounts() == (votes: 0, favorites: 0, comments: 0))
+            #expect(try await client.outbox() == sent)
+            let users = try UserStore(directory: directory, passwordIterations: testPasswordIterations)
+            #expect(try await users.accountCount() == 0)
+            #expect(try await users.hasUsableCode(for: samplePhone, now: Date()))
         }
     }
 }

@@ -158,7 +158,7 @@ struct CommandLineTests {
 
 /// A `ripple-services` child process with its output collected.
 final class ServerProcess: Sendable {
-    private let process: Process
+    private let child: ChildProcess
     private let stdout = OutputBuffer()
     private let stderr = OutputBuffer()
 
@@ -172,16 +172,9 @@ final class ServerProcess: Sendable {
     init(arguments: [String]) throws {
         let executable = Self.executable
         try #require(FileManager.default.isExecutableFile(atPath: executable.path), "no ripple-services at \(executable.path)")
-        process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        stdout.read(out.fileHandleForReading)
-        stderr.read(err.fileHandleForReading)
+        child = try ChildProcess(executable: executable, arguments: arguments)
+        stdout.read(child.output)
+        stderr.read(child.errors)
     }
 
     /// Everything printed to standard output so far.
@@ -189,56 +182,56 @@ final class ServerProcess: Sendable {
     /// Everything printed to standard error so far.
     var errors: String { stderr.text }
 
-    /// Waits (at most 20 s) for `ripple-services listening on http://HOST:PORT`.
+    /// Waits (at most 60 s: a start under the full suite on two shared cores has taken
+    /// over 20 s) for `ripple-services listening on http://HOST:PORT`.
     func waitForPort() async throws -> Int {
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
             if let match = output.firstMatch(of: /ripple-services listening on http:\/\/127\.0\.0\.1:(\d+)\n/) {
                 return try #require(Int(match.1))
             }
-            try #require(process.isRunning, "ripple-services exited early: \(output) \(errors)")
+            try #require(child.termination == nil, "ripple-services exited early: \(output) \(errors)")
             try await Task.sleep(for: .milliseconds(20))
         }
-        Issue.record("ripple-services did not print its address within 20 s: \(output)")
+        Issue.record("ripple-services did not print its address within 60 s: \(output)")
         throw CancellationError()
     }
 
-    /// Waits (at most 20 s) until the standard output contains `text`.
+    /// Waits (at most 60 s) until the standard output contains `text`.
     func waitForOutput(_ text: String) async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
             if output.contains(text) { return }
-            try #require(process.isRunning, "ripple-services exited early: \(output) \(errors)")
+            try #require(child.termination == nil, "ripple-services exited early: \(output) \(errors)")
             try await Task.sleep(for: .milliseconds(20))
         }
-        Issue.record("ripple-services did not print \"\(text)\" within 20 s: \(output)")
+        Issue.record("ripple-services did not print \"\(text)\" within 60 s: \(output)")
         throw CancellationError()
     }
 
     /// Sends a signal to the process.
     func signal(_ signal: Int32) {
-        Foundation.kill(process.processIdentifier, signal)
+        child.signal(signal)
     }
 
     /// Waits for the process to end and for both of its pipes to reach their end
     /// (so that everything it printed has been read), at most `limit`.
     func waitForExit(within limit: Duration) async throws -> (reason: Process.TerminationReason, status: Int32) {
         let deadline = ContinuousClock.now + limit
-        while process.isRunning || !stdout.isFinished || !stderr.isFinished {
+        while child.termination == nil || !stdout.isFinished || !stderr.isFinished {
             guard ContinuousClock.now < deadline else {
-                Issue.record("ripple-services still running (\(process.isRunning)), or its output still open (standard output: \(!stdout.isFinished), standard error: \(!stderr.isFinished)), after \(limit)")
+                Issue.record("ripple-services still running (\(child.termination == nil)), or its output still open (standard output: \(!stdout.isFinished), standard error: \(!stderr.isFinished)), after \(limit)")
                 throw CancellationError()
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        return (process.terminationReason, process.terminationStatus)
+        let termination = try #require(child.termination)
+        return (termination.reason, termination.status)
     }
 
     /// Kills the process if it still runs (cleanup after a failed test).
     func kill() {
-        if process.isRunning {
-            Foundation.kill(process.processIdentifier, SIGKILL)
-        }
+        child.signal(SIGKILL)
     }
 }
 

@@ -19,10 +19,12 @@ final class LoopbackClient: Sendable {
 
     private let session: URLSession
 
-    init() {
+    /// - Parameter timeout: How long a request may wait for data (a test of a hanging
+    ///   request gives it longer than the services take to stop).
+    init(timeout: TimeInterval = 10) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForRequest = 10
+        configuration.timeoutIntervalForRequest = timeout
         session = URLSession(configuration: configuration)
     }
 

@@ -185,11 +185,23 @@ struct PhotosRouteTests {
         }
     }
 
-    @Test("the services as started refuse every login until the Users service is wired in")
-    func servicesRefuseLogins() async throws {
+    @Test("the services as started log in the accounts registered through the Users service, and only them")
+    func servicesLogInRegisteredAccounts() async throws {
         try await withServices(photoCorpus: noPhotos) { client, _ in
-            let response = try await client.postForm("/v1/oauth/access_token", "x_auth_mode=client_auth&x_auth_username=ada&x_auth_password=correct+horse")
-            #expect(response.status == .unauthorized)
+            let before = try await client.postForm(
+                "/v1/oauth/access_token", "x_auth_mode=client_auth&x_auth_username=\(samplePhone)&x_auth_password=\(samplePassword)"
+            )
+            #expect(before.status == .unauthorized)
+            #expect(try await client.register(code: try await client.requestCode()).status == .created)
+            let token = try await client.pxLogin(samplePhone, samplePassword)
+            #expect(token.count == 40)
+            for form in [
+                "x_auth_mode=client_auth&x_auth_username=\(samplePhone)&x_auth_password=abc124",
+                "x_auth_mode=client_auth&x_auth_username=ada&x_auth_password=correct+horse",
+            ] {
+                let response = try await client.postForm("/v1/oauth/access_token", form)
+                #expect(response.status == .unauthorized)
+            }
         }
     }
 

@@ -30,12 +30,16 @@ let quietLogger: Logger = {
 
 /// Runs `body` against the services' router on real SQLite files in a new
 /// temporary data directory (removed afterwards), once the photo import has ended.
-/// The tweet corpus is the fixture changelogs and the photo corpus empty unless told otherwise.
+/// The tweet corpus is the fixture changelogs and the photo corpus empty unless told
+/// otherwise; passwords are hashed with 1,000 PBKDF2 iterations (fast; the default is
+/// 600,000).
 func withServices<Value: Sendable>(
     fidelity: Fidelity = .corrected,
     clock: ServicesClock = .system,
     tweetCorpus: TweetCorpus = fixtureCorpus,
     photoCorpus: PhotoCorpus = noPhotos,
+    passwordIterations: Int = testPasswordIterations,
+    chaos: ChaosConfiguration? = nil,
     in directory: TemporaryDirectory? = nil,
     _ body: @Sendable (any TestClientProtocol, URL) async throws -> Value
 ) async throws -> Value {
@@ -47,16 +51,23 @@ func withServices<Value: Sendable>(
         fidelity: fidelity,
         clock: clock,
         tweetCorpus: tweetCorpus,
-        photoCorpus: photoCorpus
+        photoCorpus: photoCorpus,
+        passwordIterations: passwordIterations,
+        chaos: chaos
     )
     let services = try ServicesApplication.open(configuration, logger: quietLogger)
-    let app = ServicesApplication.make(services: services.all, configuration: configuration, logger: quietLogger)
+    let app = ServicesApplication.make(
+        services: services.all, configuration: configuration, logger: quietLogger, chaos: services.chaos
+    )
     let url = temporary.url
     return try await app.test(.router) { client in
         _ = await services.photos.library.waitUntilIdle()
         return try await body(client, url)
     }
 }
+
+/// PBKDF2's iteration count in tests.
+let testPasswordIterations = 1_000
 
 /// Headers of a form-encoded body.
 let formHeaders: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]

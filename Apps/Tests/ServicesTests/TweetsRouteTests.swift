@@ -29,8 +29,10 @@ struct TweetsRouteTests {
                 "profile_image_url":"http://localhost/avatars/\(md5Hex("dave.maint+debian@example.net")).png",\
                 "screen_name":"dave.maint+debian"}}]}
                 """)
+            // The measured time, not a constant; it includes the wait for a reader, which
+            // in the full suite on two shared cores has taken over a second.
             #expect(answer.search_metadata.completed_in >= 0)
-            #expect(answer.search_metadata.completed_in < 1)
+            #expect(answer.search_metadata.completed_in < 30)
         }
     }
 

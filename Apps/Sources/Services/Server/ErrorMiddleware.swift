@@ -3,9 +3,9 @@ import Logging
 import NIOCore
 
 /// Turns every error a route or the router throws into the services' JSON error
-/// shape (``ServiceError``, ``TwitterError`` on the Twitter routes, ``PxError`` on
-/// the 500px routes), so no client ever sees Hummingbird's own error body or an
-/// empty 500.
+/// shape (``ServiceError``, or a service's own: ``TwitterError`` on the Twitter
+/// routes, ``PxError`` on the 500px routes, ``UserError`` on the Users routes), so no
+/// client ever sees Hummingbird's own error body or an empty 500.
 ///
 /// - An unknown path answers 404; a known path asked with a method it does not
 ///   serve answers 405 with an `Allow` header (Hummingbird's router answers both
@@ -36,6 +36,9 @@ struct ErrorMiddleware: RouterMiddleware {
         } catch let error as HTTPError {
             return try ServiceError(error.status, error.body ?? error.status.reasonPhrase)
                 .response(from: request, context: context)
+        } catch let error as any HTTPResponseError {
+            // A service's own error shape (the Users service's `{code, message}`).
+            return try error.response(from: request, context: context)
         } catch is NIOTooManyBytesError {
             return try ServiceError(.contentTooLarge, "request body is too large")
                 .response(from: request, context: context)

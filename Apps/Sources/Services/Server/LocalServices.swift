@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
-import Synchronization
 
 /// Every local service running in this process, on a loopback port: one call to
 /// start (for the app launcher and for tests), one to stop.
@@ -22,25 +21,37 @@ public final class LocalServices: Sendable {
     /// The tweet service: its index (wait for the import with
     /// `tweets.index.waitUntilIdle()`) and the app credentials.
     public let tweets: TweetsService
+    /// The user service: its store checks accounts' passwords.
+    public let users: UsersService
     /// The photo service: its corpus (wait for the import with
     /// `photos.library.waitUntilIdle()`) and the Flickr app's key.
     public let photos: PhotosService
+    /// The chaos engine, when the configuration turns chaos on.
+    public let chaos: ChaosEngine?
+    /// The server: background work and the listener.
+    public let server: ServicesServer
 
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
     private init(
-        url: URL, port: Int, configuration: ServicesConfiguration, tweets: TweetsService, photos: PhotosService,
+        url: URL, port: Int, configuration: ServicesConfiguration, server: ServicesServer,
         group: ServiceGroup, task: Task<Void, any Error>
     ) {
         self.url = url
         self.port = port
         self.configuration = configuration
-        self.tweets = tweets
-        self.photos = photos
+        self.tweets = server.services.tweets
+        self.users = server.services.users
+        self.photos = server.services.photos
+        self.chaos = server.services.chaos
+        self.server = server
         self.group = group
         self.task = task
     }
+
+    /// The accounts, for a service or test that checks passwords.
+    public var accounts: any AccountVerifying { users.store }
 
     /// Starts every service and returns once the server listens (the tweet and
     /// photo imports, when due, go on in the background).
@@ -79,26 +90,13 @@ public final class LocalServices: Sendable {
             logger.logLevel = .warning
             return logger
         }()
-        let bound = BoundPort()
         let services = try ServicesApplication.open(configuration, logger: logger)
-        let tweets = services.tweets
-        let photos = services.photos
-        let app = ServicesApplication.make(services: services.all, configuration: configuration, logger: logger) { port in
-            bound.resolve(.success(port))
-        }
-        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
-        let task = Task {
-            do {
-                try await group.run()
-                bound.resolve(.failure(ServiceError(.serviceUnavailable, "the server stopped before it listened")))
-            } catch {
-                bound.resolve(.failure(error))
-                throw error
-            }
-        }
+        let server = ServicesServer(services: services, configuration: configuration, logger: logger)
+        let group = ServiceGroup(configuration: .init(services: [server], gracefulShutdownSignals: [], logger: logger))
+        let task = Task { try await group.run() }
         let port: Int
         do {
-            port = try await bound.value()
+            port = try await server.waitUntilListening()
         } catch {
             await group.triggerGracefulShutdown()
             _ = await task.result
@@ -109,50 +107,29 @@ public final class LocalServices: Sendable {
             _ = await task.result
             throw ServiceError(.badRequest, "no URL for host \(configuration.host)", context: ["host": configuration.host])
         }
-        return LocalServices(url: url, port: port, configuration: configuration, tweets: tweets, photos: photos, group: group, task: task)
+        return LocalServices(url: url, port: port, configuration: configuration, server: server, group: group, task: task)
     }
 
-    /// Stops the server gracefully (in-flight requests finish) and waits for it.
+    /// Whether the listener listens (it does from the start until ``stopListening()``).
+    public var isListening: Bool { server.isListening }
+
+    /// Stops the listener: from then on connections to ``port`` are refused (what a
+    /// client sees of a server that went away), while the stores and background work
+    /// stay. Returns once the requests in flight have finished.
+    public func stopListening() async {
+        await server.stopListening()
+    }
+
+    /// Listens again on ``port``.
+    /// - Throws: When the port cannot be bound again (another process took it).
+    public func startListening() async throws {
+        try await server.startListening()
+    }
+
+    /// Stops the server gracefully (in-flight requests finish, hanging chaos requests
+    /// are released) and waits for it.
     public func stop() async {
         await group.triggerGracefulShutdown()
         _ = await task.result
-    }
-}
-
-/// A one-shot value: the port once bound, or the error that stopped the server first.
-private final class BoundPort: Sendable {
-    private enum State {
-        case waiting([CheckedContinuation<Int, any Error>])
-        case done(Result<Int, any Error>)
-    }
-
-    private let state = Mutex(State.waiting([]))
-
-    func resolve(_ result: Result<Int, any Error>) {
-        let waiters: [CheckedContinuation<Int, any Error>] = state.withLock { state in
-            guard case .waiting(let waiters) = state else { return [] }
-            state = .done(result)
-            return waiters
-        }
-        for waiter in waiters {
-            waiter.resume(with: result)
-        }
-    }
-
-    func value() async throws -> Int {
-        try await withCheckedThrowingContinuation { continuation in
-            let result: Result<Int, any Error>? = state.withLock { state in
-                switch state {
-                case .waiting(let waiters):
-                    state = .waiting(waiters + [continuation])
-                    return nil
-                case .done(let result):
-                    return result
-                }
-            }
-            if let result {
-                continuation.resume(with: result)
-            }
-        }
     }
 }

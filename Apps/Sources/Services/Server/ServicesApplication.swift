@@ -21,13 +21,6 @@ extension LocalService {
     public var backgroundServices: [any Service] { [] }
 }
 
-/// The accounts while no service keeps any: every password check fails.
-struct NoAccounts: AccountVerifying {
-    func verify(account: String, password: String) async throws -> Bool {
-        false
-    }
-}
-
 /// Builds the HTTP application that serves every local service.
 public enum ServicesApplication {
     /// The application type the services run in.
@@ -39,39 +32,54 @@ public enum ServicesApplication {
         public let todos: TodosService
         /// The tweet service (its index and import, its app credentials).
         public let tweets: TweetsService
+        /// The user service (accounts, verification codes, the SMS outbox).
+        public let users: UsersService
         /// The photo service (its corpus and import, the Flickr app's key).
         public let photos: PhotosService
+        /// The chaos engine, when chaos is on.
+        public let chaos: ChaosEngine?
+
+        /// The accounts, for a service that checks passwords (the photo service's
+        /// token login): the Users service's store.
+        public var accounts: any AccountVerifying { users.store }
 
         /// The services in mount order.
-        public var all: [any LocalService] { [todos, tweets, photos] }
+        public var all: [any LocalService] { [todos, tweets, users, photos] }
     }
 
     /// Opens every service's storage (creating the data directory and files on
-    /// first start) and scans the photo corpus.
-    /// - Parameter logger: Where the services log (the imports' progress).
+    /// first start) and scans the photo corpus. The Users service opens first: the
+    /// photo service's xAuth login checks passwords through its store, an
+    /// ``AccountVerifying`` (``OpenedServices/accounts``), so the accounts registered
+    /// through `POST /register` are the ones that log in to 500px.
+    /// - Parameter logger: Where the services log (the imports' progress, the SMS
+    ///   outbox, chaos's failures).
     public static func open(_ configuration: ServicesConfiguration, logger: Logger) throws -> OpenedServices {
         try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
-        // The integration point with the Users service: the photo service's xAuth
-        // login checks passwords through `AccountVerifying`, which the Users store
-        // implements. Until that service is part of these services, no account exists,
-        // and every login is refused (401); the merge passes the Users store here.
-        let accounts: any AccountVerifying = NoAccounts()
+        let users = try UsersService(configuration: configuration, logger: logger)
         return OpenedServices(
             todos: try TodosService(configuration: configuration),
             tweets: try TweetsService(configuration: configuration, logger: logger),
-            photos: try PhotosService(configuration: configuration, accounts: accounts, logger: logger)
+            users: users,
+            photos: try PhotosService(configuration: configuration, accounts: users.store, logger: logger),
+            chaos: configuration.chaos.map { ChaosEngine(configuration: $0, clock: configuration.clock, logger: logger) }
         )
     }
 
-    /// The router with every service mounted, and the shared error handling.
-    public static func router(services: [any LocalService]) -> Router<BasicRequestContext> {
+    /// The router with every service mounted, the shared error handling, and chaos
+    /// when an engine is given.
+    public static func router(services: [any LocalService], chaos: ChaosEngine? = nil) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         var routes: [String: Set<HTTPRequest.Method>] = [:]
         for service in services {
             routes.merge(service.routes) { $0.union($1) }
         }
-        // Middleware first: Hummingbird wraps only the routes added after it.
+        // Middleware first: Hummingbird wraps only the routes added after it. Chaos
+        // runs inside the error handling, so its errors (a bad header) get the shape.
         router.add(middleware: ErrorMiddleware(routes: routes))
+        if let chaos {
+            router.add(middleware: ChaosMiddleware(chaos: chaos))
+        }
         for service in services {
             service.mount(on: router)
         }
@@ -88,25 +96,30 @@ public enum ServicesApplication {
         logger: Logger,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> App {
-        try make(
-            services: open(configuration, logger: logger).all,
+        let services = try open(configuration, logger: logger)
+        return make(
+            services: services.all,
             configuration: configuration,
             logger: logger,
+            chaos: services.chaos,
             onServerRunning: onServerRunning
         )
     }
 
     /// The application serving services already opened (by ``open(_:logger:)``),
-    /// for a caller that keeps hold of them (the command line reports the tweet
-    /// import; tests wait for it).
+    /// for a caller that keeps hold of them (tests wait for the tweet import).
+    ///
+    /// Its listener cannot be stopped and started again: ``ServicesServer`` runs the
+    /// same services with one that can (the command line and ``LocalServices`` do).
     public static func make(
         services: [any LocalService],
         configuration: ServicesConfiguration,
         logger: Logger,
+        chaos: ChaosEngine? = nil,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> App {
         Application(
-            router: router(services: services),
+            router: router(services: services, chaos: chaos),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "ripple-services"

@@ -12,8 +12,9 @@ public enum Fidelity: String, Sendable, CaseIterable {
 }
 
 /// The time the services read: the wall clock of their records (`createdAt`,
-/// `updatedAt`, object ids) and the waits they make (the original backends'
-/// timeouts), injected so that tests control both without waiting.
+/// `updatedAt`, object ids, a verification code's 5 minutes and 60 s, chaos rate-limit
+/// windows) and the waits they make (the original backends' timeouts, chaos latency
+/// and outages), injected so that tests control both without waiting.
 public struct ServicesClock: Sendable {
     /// The current wall-clock time.
     public var now: @Sendable () -> Date
@@ -55,6 +56,11 @@ public struct ServicesConfiguration: Sendable {
     /// The images the photo service serves: by default the machine's (under
     /// `/usr/share`), else the bundled ones.
     public var photoCorpus: PhotoCorpus
+    /// PBKDF2's iteration count for new passwords (the Users service); tests pass a
+    /// low one to keep fast.
+    public var passwordIterations: Int
+    /// Latency and failure injection per route; `nil` (the default) for none.
+    public var chaos: ChaosConfiguration?
 
     /// Makes a configuration.
     /// - Parameters:
@@ -67,6 +73,9 @@ public struct ServicesConfiguration: Sendable {
     ///   - clock: The services' time (default ``ServicesClock/system``).
     ///   - tweetCorpus: The tweet service's changelogs (default ``TweetCorpus/automatic``).
     ///   - photoCorpus: The photo service's images (default ``PhotoCorpus/automatic``).
+    ///   - passwordIterations: PBKDF2's iteration count for new passwords (default
+    ///     ``PasswordHash/defaultIterations``).
+    ///   - chaos: Latency and failure injection (default none).
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,
@@ -76,7 +85,9 @@ public struct ServicesConfiguration: Sendable {
         originalTimeout: Duration = .seconds(15),
         clock: ServicesClock = .system,
         tweetCorpus: TweetCorpus = .automatic,
-        photoCorpus: PhotoCorpus = .automatic
+        photoCorpus: PhotoCorpus = .automatic,
+        passwordIterations: Int = PasswordHash.defaultIterations,
+        chaos: ChaosConfiguration? = nil
     ) {
         self.host = host
         self.port = port
@@ -87,6 +98,8 @@ public struct ServicesConfiguration: Sendable {
         self.clock = clock
         self.tweetCorpus = tweetCorpus
         self.photoCorpus = photoCorpus
+        self.passwordIterations = passwordIterations
+        self.chaos = chaos
     }
 
     /// `http://HOST:PORT`, with an IPv6 host in brackets.
