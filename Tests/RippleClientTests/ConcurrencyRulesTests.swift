@@ -203,6 +203,30 @@ final class CounterViewModel {
             }
             """
         ),
+        // The blocking `first()`, `last()`, `single()` and `wait()` would hold a
+        // thread of the cooperative pool: async code gets the `async` forms.
+        CompileProbe(
+            name: "theBlockingFormsAreRefusedInAsyncCode",
+            refused: """
+            import Ripple
+            func load(_ producer: SignalProducer<Int, Never>) async {
+                let answer: Result<Int, Never>? = producer.first()
+                _ = producer.wait()
+                _ = answer
+            }
+            """,
+            expectedErrors: ["unavailable from asynchronous contexts"],
+            accepted: """
+            import Ripple
+            func load(_ producer: SignalProducer<Int, Never>) async -> Int? {
+                await producer.first()
+            }
+            func loadInAScript(_ producer: SignalProducer<Int, Never>) -> Int? {
+                guard case let .success(value)? = producer.first() else { return nil }
+                return value
+            }
+            """
+        ),
         // Why `signal.merge(with:)`, `combineLatest(with:)` and `zip(with:)` are
         // callable values rather than methods (swiftlang/swift#80146, Swift 6.3):
         // next to a conditional Sendable conformance, a method that shares its
