@@ -203,6 +203,31 @@ final class CounterViewModel {
             }
             """
         ),
+        // `BindingTarget(lifetime:object:keyPath:)` applies values on the sending
+        // thread: a key path to main-actor state is refused (it is not Sendable);
+        // the `reactive` subscript applies such a key path on the main actor.
+        CompileProbe(
+            name: "aKeyPathBindingTargetCannotSetMainActorState",
+            refused: """
+            import Ripple
+            @MainActor final class Headline { var text = "" }
+            @MainActor func target(_ headline: Headline, lifetime: Lifetime) -> BindingTarget<String> {
+                BindingTarget(lifetime: lifetime, object: headline, keyPath: \\.text)
+            }
+            """,
+            expectedErrors: ["does not conform to the 'Sendable' protocol"],
+            accepted: """
+            import Ripple
+            @MainActor final class Headline: ReactiveExtensionsProvider { var text = "" }
+            final class Gauge { var level = 0 }
+            @MainActor func target(_ headline: Headline) -> BindingTarget<String> {
+                headline.reactive[\\.text]
+            }
+            func target(_ gauge: Gauge, lifetime: Lifetime) -> BindingTarget<Int> {
+                BindingTarget(on: QueueScheduler.main, lifetime: lifetime, object: gauge, keyPath: \\.level)
+            }
+            """
+        ),
         // The blocking `first()`, `last()`, `single()` and `wait()` would hold a
         // thread of the cooperative pool: async code gets the `async` forms.
         CompileProbe(
