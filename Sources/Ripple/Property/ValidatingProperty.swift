@@ -130,7 +130,7 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Muta
     private let validator: (Value) -> Decision
     /// The values written to `inner` by proposals that `inner` has still to
     /// deliver: its observer here skips them, and validates any other change.
-    private let writebacks = Writebacks()
+    private let writebacks: Writebacks
     private let token: Lifetime.Token
 
     /// The outcome of validating the last proposed value, which says whether
@@ -170,21 +170,30 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Muta
     /// outcome: ``value`` may then be invalid, as in ReactiveSwift. (A coerced
     /// direct change is not replaced either; only proposals are.)
     public init(_ inner: MutableProperty<Value>, _ validator: @escaping (Value) -> Decision) {
+        let (lifetime, token) = Lifetime.make()
+        let writebacks = Writebacks()
+        // One update of `inner`: no change of it can come between validating its
+        // current value and following its changes.
+        let outcomes = inner.withValue { current in
+            let first = Result(proposing: current, validator(current))
+            let outcomes = MutableProperty(first)
+            inner.signal.take(during: lifetime).observeValues { [weak outcomes] value in
+                guard !writebacks.skip() else { return }
+                outcomes?.value = Result(proposing: value, validator(value))
+            }
+            // The current value counts as the first proposal: a coerced one is replaced.
+            if case let .coerced(replacement, _, _) = first {
+                writebacks.expect()
+                inner.value = replacement
+            }
+            return outcomes
+        }
         self.inner = inner
         self.validator = validator
-        (lifetime, token) = Lifetime.make()
-        let outcomes = inner.withValue { current in MutableProperty(Result(proposing: current, validator(current))) }
+        self.writebacks = writebacks
+        (self.lifetime, self.token) = (lifetime, token)
         self.outcomes = outcomes
         result = Property(outcomes)
-        // Attached before any proposal, so that it sees every write-back.
-        inner.signal.take(during: lifetime).observeValues { [weak outcomes, writebacks] value in
-            guard !writebacks.skip() else { return }
-            outcomes?.value = Result(proposing: value, validator(value))
-        }
-        // The initial value counts as the first proposal: a coerced one is replaced.
-        if case let .coerced(replacement, _, _) = outcomes.value {
-            inner.withValue { _ in write(replacement) }
-        }
     }
 
     /// Creates a property whose every proposed value, `initial` included, is
