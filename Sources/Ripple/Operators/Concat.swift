@@ -157,13 +157,13 @@ extension Signal where Error == Never {
     /// completes, starts `replacement` and forwards what it sends, failure
     /// included: the result takes the replacement's error type.
     ///
-    /// Disfavoured, so that a receiver whose error type is left to inference
-    /// (`promoteError().then(load)`) takes the replacement's through the other
-    /// forms.
-    ///
     /// ```swift
     /// let upload: Signal<Receipt, APIError> = confirmTaps.take(first: 1).then(api.upload(draft))
     /// ```
+    ///
+    /// Disfavoured, so that a receiver whose error type is left to inference
+    /// (`promoteError().then(load)`) takes the replacement's through the other
+    /// forms.
     @_disfavoredOverload
     public func then<Replacement: SignalProducerConvertible>(
         _ replacement: Replacement
@@ -227,13 +227,13 @@ extension SignalProducer where Error == Never {
     /// completes, starts `replacement` and forwards what it sends, failure
     /// included: the result takes the replacement's error type.
     ///
-    /// Disfavoured, so that a receiver whose error type is left to inference
-    /// (`promoteError().then(load)`) takes the replacement's through the other
-    /// forms.
-    ///
     /// ```swift
     /// let refresh: SignalProducer<[Item], APIError> = clearCache.then(api.items())
     /// ```
+    ///
+    /// Disfavoured, so that a receiver whose error type is left to inference
+    /// (`promoteError().then(load)`) takes the replacement's through the other
+    /// forms.
     @_disfavoredOverload
     public func then<Replacement: SignalProducerConvertible>(
         _ replacement: Replacement
