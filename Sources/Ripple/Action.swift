@@ -263,6 +263,46 @@ public final class Action<Input, Output, Error: Swift.Error>: BindingTargetProvi
 }
 
 extension Action where Input == Void {
+    /// An action without input whose execution reads the latest value of `state`;
+    /// always enabled (except while it executes).
+    ///
+    /// ```swift
+    /// let save = Action(state: draft) { draft in api.save(draft) }
+    /// save.apply().start()
+    /// ```
+    public convenience init<State: PropertyProtocol>(
+        state: State,
+        execute: @escaping @Sendable (State.Value) -> SignalProducer<Output, Error>
+    ) {
+        self.init(state: state) { value, _ in execute(value) }
+    }
+
+    /// An action without input, enabled only while `state` holds a value; its
+    /// execution reads that value.
+    ///
+    /// ```swift
+    /// let open = Action(unwrapping: selectedItem) { item in store.open(item) }
+    /// ```
+    public convenience init<Wrapped>(
+        unwrapping state: some PropertyProtocol<Wrapped?>,
+        execute: @escaping @Sendable (Wrapped) -> SignalProducer<Output, Error>
+    ) {
+        self.init(unwrapping: state) { value, _ in execute(value) }
+    }
+
+    /// An action without input, enabled only while `property` holds a valid (or
+    /// coerced) value; its execution reads that value.
+    ///
+    /// ```swift
+    /// let subscribe = Action(validated: email) { address in api.subscribe(address) }
+    /// ```
+    public convenience init<Value, ValidationError>(
+        validated property: ValidatingProperty<Value, ValidationError>,
+        execute: @escaping @Sendable (Value) -> SignalProducer<Output, Error>
+    ) {
+        self.init(validated: property) { value, _ in execute(value) }
+    }
+
     /// A producer whose every start is one attempt to execute; see ``apply(_:)``.
     ///
     /// ```swift

@@ -30,6 +30,18 @@ public final class ScopedDisposable<Inner: Disposable>: Disposable {
     public func dispose() { inner.dispose() }
 }
 
+extension ScopedDisposable where Inner == AnyDisposable {
+    /// Wraps a disposable of any type, to be disposed when this object is
+    /// deinitialised.
+    ///
+    /// ```swift
+    /// let subscription = ScopedDisposable(viewModel.title.signal.observeValues { print($0) }!)
+    /// ```
+    public convenience init(_ disposable: any Disposable) {
+        self.init(AnyDisposable(disposable))
+    }
+}
+
 extension ScopedDisposable where Inner == CompositeDisposable {
     /// Adds `disposable` to the wrapped composite.
     @discardableResult

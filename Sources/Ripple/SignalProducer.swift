@@ -130,6 +130,12 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// let now = SignalProducer<Date, Never> { Date() }
     /// let cached = SignalProducer<Data, LoadError> { () throws(LoadError) in try cache.read() }
     /// ```
+    ///
+    /// Disfavoured, like the `async` form, so that a closure returning a `Result`
+    /// picks ``init(_:)-(()->Result<Value,Error>)`` (a producer of the success
+    /// value, as in ReactiveSwift) rather than a producer of `Result`s; between
+    /// the two disfavoured forms, a closure that does not `await` picks this one.
+    @_disfavoredOverload
     @inlinable
     public init(_ body: @escaping () throws(Error) -> Value) {
         self.init(emitting: { send in
@@ -140,6 +146,37 @@ public struct SignalProducer<Value, Error: Swift.Error> {
                 _ = send(.failed(error), false)
             }
         })
+    }
+
+    /// Creates a producer that calls `action` on every start and sends the success
+    /// value then completes, or fails with the failure: a lazily computed result,
+    /// ReactiveSwift's spelling of the typed-throwing form above.
+    ///
+    /// ```swift
+    /// let settings = SignalProducer { Settings.load() }   // load() -> Result<Settings, LoadError>
+    /// ```
+    @inlinable
+    public init(_ action: @escaping () -> Result<Value, Error>) {
+        self.init(emitting: { send in
+            switch action() {
+            case let .success(value):
+                _ = send(.value(value), true)
+            case let .failure(error):
+                _ = send(.failed(error), false)
+            }
+        })
+    }
+
+    /// The producer of `base`: a producer is itself, a signal's producer observes
+    /// the signal on every start, a property's sends its current value then every
+    /// change.
+    ///
+    /// ```swift
+    /// let titles = SignalProducer(viewModel.title)   // a Property<String>
+    /// ```
+    @inlinable
+    public init<Base: SignalProducerConvertible>(_ base: Base) where Base.Value == Value, Base.Error == Error {
+        self = base.producer
     }
 
     /// A producer that completes at once without a value.

@@ -1,8 +1,10 @@
 /// Anything that can be turned into a ``SignalProducer``: a producer itself, a
-/// ``Signal`` (each start observes it), and later properties.
+/// ``Signal`` (each start observes it), and every property (each start sends the
+/// current value, then every change).
 ///
-/// Operators that take "a stream" (flattening, triggers, bindings) accept any
-/// conforming type.
+/// Operators that take "a stream" (flattening, triggers, samplers, the inputs of
+/// `combineLatest`, `zip`, `concat` and `then` on producers, bindings) accept any
+/// conforming type, so that a property and a producer mix.
 ///
 /// Does not require Sendable: Ripple's conformers are Sendable already, and code
 /// that sends a stream across isolation asks for `& Sendable` itself.

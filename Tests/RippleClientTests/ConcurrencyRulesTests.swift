@@ -203,6 +203,55 @@ final class CounterViewModel {
             }
             """
         ),
+        // `BindingTarget(lifetime:object:keyPath:)` applies values on the sending
+        // thread: a key path to main-actor state is refused (it is not Sendable);
+        // the `reactive` subscript applies such a key path on the main actor.
+        CompileProbe(
+            name: "aKeyPathBindingTargetCannotSetMainActorState",
+            refused: """
+            import Ripple
+            @MainActor final class Headline { var text = "" }
+            @MainActor func target(_ headline: Headline, lifetime: Lifetime) -> BindingTarget<String> {
+                BindingTarget(lifetime: lifetime, object: headline, keyPath: \\.text)
+            }
+            """,
+            expectedErrors: ["does not conform to the 'Sendable' protocol"],
+            accepted: """
+            import Ripple
+            @MainActor final class Headline: ReactiveExtensionsProvider { var text = "" }
+            final class Gauge { var level = 0 }
+            @MainActor func target(_ headline: Headline) -> BindingTarget<String> {
+                headline.reactive[\\.text]
+            }
+            func target(_ gauge: Gauge, lifetime: Lifetime) -> BindingTarget<Int> {
+                BindingTarget(on: QueueScheduler.main, lifetime: lifetime, object: gauge, keyPath: \\.level)
+            }
+            """
+        ),
+        // The blocking `first()`, `last()`, `single()` and `wait()` would hold a
+        // thread of the cooperative pool: async code gets the `async` forms.
+        CompileProbe(
+            name: "theBlockingFormsAreRefusedInAsyncCode",
+            refused: """
+            import Ripple
+            func load(_ producer: SignalProducer<Int, Never>) async {
+                let answer: Result<Int, Never>? = producer.first()
+                _ = producer.wait()
+                _ = answer
+            }
+            """,
+            expectedErrors: ["unavailable from asynchronous contexts"],
+            accepted: """
+            import Ripple
+            func load(_ producer: SignalProducer<Int, Never>) async -> Int? {
+                await producer.first()
+            }
+            func loadInAScript(_ producer: SignalProducer<Int, Never>) -> Int? {
+                guard case let .success(value)? = producer.first() else { return nil }
+                return value
+            }
+            """
+        ),
         // Why `signal.merge(with:)`, `combineLatest(with:)` and `zip(with:)` are
         // callable values rather than methods (swiftlang/swift#80146, Swift 6.3):
         // next to a conditional Sendable conformance, a method that shares its

@@ -307,6 +307,33 @@ import Testing
         #expect(!action.isEnabled.value)
     }
 
+    @Test func anInputlessActionOverStateTakesAOneArgumentBody() {
+        let draft = MutableProperty("first")
+        let save = Action<Void, String, Never>(state: draft) { text in SignalProducer(value: "saved \(text)") }
+        #expect(events(of: save.apply()) == ["VALUE saved first", "COMPLETED"])
+        draft.value = "second"
+        #expect(events(of: save.apply()) == ["VALUE saved second", "COMPLETED"])
+    }
+
+    @Test func anInputlessUnwrappingActionIsEnabledOnlyWhileThereIsAValue() {
+        let selection = MutableProperty<String?>(nil)
+        let open = Action<Void, String, Never>(unwrapping: selection) { item in SignalProducer(value: "open \(item)") }
+        #expect(!open.isEnabled.value)
+        #expect(events(of: open.apply()) == ["FAILED disabled"])
+        selection.value = "notes"
+        #expect(open.isEnabled.value)
+        #expect(events(of: open.apply()) == ["VALUE open notes", "COMPLETED"])
+    }
+
+    @Test func anInputlessValidatedActionIsEnabledOnlyWhileTheValueIsValid() {
+        struct TooShort: Error {}
+        let code = ValidatingProperty<String, TooShort>("") { $0.count >= 4 ? .valid : .invalid(TooShort()) }
+        let send = Action<Void, String, Never>(validated: code) { value in SignalProducer(value: "sent \(value)") }
+        #expect(events(of: send.apply()) == ["FAILED disabled"])
+        code.value = "8888"
+        #expect(events(of: send.apply()) == ["VALUE sent 8888", "COMPLETED"])
+    }
+
     // MARK: - Lifetime
 
     @Test func actionRetainsItsStateUntilDeinitialised() {

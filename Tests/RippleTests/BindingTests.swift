@@ -186,6 +186,62 @@ import Testing
         #expect(target.value == nil)
     }
 
+    @Test func anOptionalTargetIsABindingTargetProvider() {
+        func lifetime<Target: BindingTargetProvider>(of target: Target) -> Lifetime {
+            target.bindingTarget.lifetime
+        }
+        let property = MutableProperty(0)
+        let some: MutableProperty<Int>? = property
+        let none: MutableProperty<Int>? = nil
+        #expect(lifetime(of: some) === property.lifetime)
+        #expect(lifetime(of: none).hasEnded)
+        none.bindingTarget.action(5)
+        some.bindingTarget.action(6)
+        #expect(property.value == 6)
+    }
+
+    @Test func aKeyPathTargetSetsThePropertyOfItsObjectUntilTheLifetimeEnds() {
+        final class Gauge { var level = 0 }
+        let gauge = Gauge()
+        let (lifetime, token) = Lifetime.make()
+        let target = BindingTarget(lifetime: lifetime, object: gauge, keyPath: \.level)
+        #expect(target.lifetime === lifetime)
+        let level = MutableProperty(1)
+        target <~ level
+        #expect(gauge.level == 1)
+        level.value = 2
+        #expect(gauge.level == 2)
+        token.dispose()
+        level.value = 3
+        #expect(gauge.level == 2)
+    }
+
+    @Test func aKeyPathTargetHoldsItsObjectWeakly() {
+        final class Gauge { var level = 0 }
+        var gauge: Gauge? = Gauge()
+        weak let weakGauge = gauge
+        let target = BindingTarget(lifetime: .empty, object: gauge!, keyPath: \.level)
+        gauge = nil
+        #expect(weakGauge == nil)
+        target.action(1)
+    }
+
+    @Test func aKeyPathTargetOnASchedulerSetsThePropertyWhenTheSchedulerRuns() {
+        final class Gauge { var level = 0 }
+        let gauge = Gauge()
+        let scheduler = TestScheduler()
+        let (lifetime, token) = Lifetime.make()
+        let target = BindingTarget(on: scheduler, lifetime: lifetime, object: gauge, keyPath: \.level)
+        target <~ SignalProducer<Int, Never>(values: 1, 2)
+        #expect(gauge.level == 0)
+        scheduler.advance()
+        #expect(gauge.level == 2)
+        target.action(3)
+        token.dispose()
+        scheduler.advance()
+        #expect(gauge.level == 2, "a value still waiting when the lifetime ends is dropped")
+    }
+
     @Test func observerForwardsValuesButNotTheTerminalEvent() {
         let recorder = Recorder<String>()
         let (output, outputInput) = Signal<Int, Never>.pipe()

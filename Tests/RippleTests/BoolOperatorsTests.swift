@@ -71,6 +71,24 @@ import Testing
         #expect(events(of: SignalProducer.any(producers)) == ["VALUE true", "COMPLETED"])
     }
 
+    @Test func variadicAllAndAnyMatchTheSequenceForms() {
+        let recorder = Recorder<String>()
+        let (a, aInput) = Signal<Bool, TestError>.pipe()
+        let (b, bInput) = Signal<Bool, TestError>.pipe()
+        Signal.all(a, b).observe(recorder.observer("all "))
+        Signal.any(a, b).observe(recorder.observer("any "))
+        aInput.send(value: true)
+        bInput.send(value: false)
+        bInput.send(value: true)
+        #expect(recorder.entries == ["all VALUE false", "any VALUE true", "all VALUE true", "any VALUE true"])
+
+        let yes = SignalProducer<Bool, Never>(value: true)
+        let no = SignalProducer<Bool, Never>(value: false)
+        #expect(events(of: SignalProducer.all(yes, no, yes)) == ["VALUE false", "COMPLETED"])
+        #expect(events(of: SignalProducer.any(no, no, yes)) == ["VALUE true", "COMPLETED"])
+        #expect(events(of: SignalProducer.all(yes)) == ["VALUE true", "COMPLETED"])
+    }
+
     @Test func allAndAnyOverNoProducerSendTheirNeutralValue() {
         let none: [SignalProducer<Bool, Never>] = []
         #expect(events(of: SignalProducer.all(none)) == ["VALUE true", "COMPLETED"])

@@ -147,6 +147,27 @@ import Testing
         #expect(events(of: pairs) == ["VALUE (2, \"x\")", "COMPLETED"])
     }
 
+    @Test func producerCombineLatestMixesProducersSignalsAndProperties() {
+        let query = MutableProperty("sw")
+        let (limits, limitInput) = Signal<Int, Never>.pipe()
+        let recorder = Recorder<String>()
+        let run = SignalProducer.combineLatest(query, SignalProducer<Bool, Never>(value: true), limits)
+            .start(recorder.observer())
+        limitInput.send(value: 10)
+        query.value = "swift"
+        #expect(recorder.entries == ["VALUE (\"sw\", true, 10)", "VALUE (\"swift\", true, 10)"])
+        run.dispose()
+
+        let pairs = SignalProducer<Int, Never>(values: 1, 2).combineLatest(with: Property(value: "x"))
+        #expect(events(of: pairs) == ["VALUE (2, \"x\")", "COMPLETED"])
+        let properties = [MutableProperty(1), MutableProperty(2)]
+        let arrays = Recorder<String>()
+        let arraysRun = SignalProducer.combineLatest(properties).start(arrays.observer())
+        properties[1].value = 3
+        #expect(arrays.entries == ["VALUE [1, 2]", "VALUE [1, 3]"])
+        arraysRun.dispose()
+    }
+
     @Test func eachStartOfACombinedProducerRunsEveryInputAgain() {
         let starts = Counter()
         let counted = SignalProducer<Int, Never> { observer, _ in

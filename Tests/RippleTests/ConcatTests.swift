@@ -66,6 +66,36 @@ import Testing
         #expect(events(of: values.prefix(SignalProducer(values: -2, -1))) == ["VALUE -2", "VALUE -1", "VALUE 1", "VALUE 2", "COMPLETED"])
     }
 
+    @Test func concatTakesAPropertyOrASignalAsTheNextStream() {
+        let recorder = Recorder<String>()
+        var next: MutableProperty<Int>? = MutableProperty(3)
+        SignalProducer<Int, Never>(values: 1, 2).concat(next!).start(recorder.observer())
+        next?.value = 4
+        next = nil
+        #expect(recorder.entries == ["VALUE 1", "VALUE 2", "VALUE 3", "VALUE 4", "COMPLETED"])
+
+        let (signal, input) = Signal<Int, TestError>.pipe()
+        let signalRecorder = Recorder<String>()
+        SignalProducer<Int, TestError>(value: 1).concat(signal).start(signalRecorder.observer())
+        input.send(value: 2)
+        input.send(error: TestError(code: 3))
+        #expect(signalRecorder.entries == ["VALUE 1", "VALUE 2", "FAILED TestError(code: 3)"])
+    }
+
+    @Test func concatErrorFailsOnceThisProducerHasCompleted() {
+        let producer = SignalProducer<Int, TestError>(values: 1, 2).concat(error: TestError(code: 7))
+        #expect(events(of: producer) == ["VALUE 1", "VALUE 2", "FAILED TestError(code: 7)"])
+        let failing = SignalProducer<Int, TestError>(error: TestError(code: 1)).concat(error: TestError(code: 2))
+        #expect(events(of: failing) == ["FAILED TestError(code: 1)"])
+        let interrupted = SignalProducer<Int, TestError> { observer, _ in observer.sendInterrupted() }
+        #expect(events(of: interrupted.concat(error: TestError(code: 3))) == ["FAILED TestError(code: 3)"])
+    }
+
+    @Test func prefixTakesAPropertyAsThePreviousStream() {
+        let producer = SignalProducer<Int, Never>(values: 2, 3).prefix(Property(value: 1))
+        #expect(events(of: producer) == ["VALUE 1", "VALUE 2", "VALUE 3", "COMPLETED"])
+    }
+
     @Test func eachStartOfAConcatenationRunsBothProducersAgain() {
         let firstStarts = Counter()
         let nextStarts = Counter()
@@ -243,5 +273,61 @@ import Testing
         then = nil
         disposable?.dispose()
         #expect(probe.isDisposed)
+    }
+
+    // MARK: then, across error types
+
+    @Test func thenFromAStreamThatCannotFailTakesTheReplacementsErrorType() {
+        let producer = SignalProducer<Int, Never>(values: 1, 2).then(SignalProducer<String, TestError>(error: TestError(code: 9)))
+        #expect(type(of: producer) == SignalProducer<String, TestError>.self)
+        #expect(events(of: producer) == ["FAILED TestError(code: 9)"])
+
+        let recorder = Recorder<String>()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let then = signal.then(SignalProducer<String, TestError>(values: "a", "b"))
+        #expect(type(of: then) == Signal<String, TestError>.self)
+        then.observe(recorder.observer())
+        input.send(value: 1)
+        input.sendCompleted()
+        #expect(recorder.entries == ["VALUE a", "VALUE b", "COMPLETED"])
+    }
+
+    @Test func thenToAReplacementThatCannotFailKeepsTheReceiversErrorType() {
+        let producer = SignalProducer<Int, TestError>(value: 1).then(SignalProducer<String, Never>(value: "done"))
+        #expect(type(of: producer) == SignalProducer<String, TestError>.self)
+        #expect(events(of: producer) == ["VALUE done", "COMPLETED"])
+        let failing = SignalProducer<Int, TestError>(error: TestError(code: 4)).then(SignalProducer<String, Never>(value: "never"))
+        #expect(events(of: failing) == ["FAILED TestError(code: 4)"])
+
+        let (signal, input) = Signal<Int, TestError>.pipe()
+        let then = signal.then(SignalProducer<String, Never>(value: "done"))
+        #expect(type(of: then) == Signal<String, TestError>.self)
+        let recorder = Recorder<String>()
+        then.observe(recorder.observer())
+        input.send(error: TestError(code: 5))
+        #expect(recorder.entries == ["FAILED TestError(code: 5)"])
+    }
+
+    @Test func thenBetweenStreamsThatCannotFailCannotFail() {
+        let producer = SignalProducer<Int, Never>.empty.then(SignalProducer<String, Never>(value: "y"))
+        #expect(type(of: producer) == SignalProducer<String, Never>.self)
+        #expect(events(of: producer) == ["VALUE y", "COMPLETED"])
+        let (signal, _) = Signal<Int, Never>.pipe()
+        #expect(type(of: signal.then(SignalProducer<String, Never>(value: "y"))) == Signal<String, Never>.self)
+        #expect(type(of: signal.then(Property(value: "y"))) == Signal<String, Never>.self)
+    }
+
+    @Test func thenTakesAPropertyAsTheReplacement() {
+        let title = MutableProperty("draft")
+        let recorder = Recorder<String>()
+        let run = SignalProducer<Int, TestError>(value: 1).then(title).start(recorder.observer())
+        title.value = "saved"
+        #expect(recorder.entries == ["VALUE draft", "VALUE saved"])
+        run.dispose()
+        #expect(recorder.entries.last == "INTERRUPTED")
+
+        let neverFails = SignalProducer<Int, Never>(value: 1).then(Property(value: "constant"))
+        #expect(type(of: neverFails) == SignalProducer<String, Never>.self)
+        #expect(events(of: neverFails) == ["VALUE constant", "COMPLETED"])
     }
 }

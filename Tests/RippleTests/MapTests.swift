@@ -42,6 +42,24 @@ import Testing
         #expect(events(of: { $0.compactMap { Int($0) } }, starting: source) == ["VALUE 1", "VALUE 3", "COMPLETED"])
     }
 
+    @Test func filterMapIsCompactMapUnderItsFormerName() {
+        let source: [Signal<String, Never>.Event] = [.value("1"), .value("x"), .value("3"), .completed]
+        #expect(events(of: { $0.filterMap { Int($0) } }, sending: source) == ["VALUE 1", "VALUE 3", "COMPLETED"])
+        #expect(events(of: { $0.filterMap { Int($0) } }, starting: source) == ["VALUE 1", "VALUE 3", "COMPLETED"])
+    }
+
+    @Test func skipNilWorksInCodeGenericOverOptionalProtocol() {
+        func present<Value: OptionalProtocol>(_ signal: Signal<Value, Never>) -> Signal<Value.Wrapped, Never> {
+            signal.skipNil()
+        }
+        let recorder = Recorder<String>()
+        let (signal, input) = Signal<String?, Never>.pipe()
+        present(signal).observe(recorder.observer())
+        input.send(value: nil)
+        input.send(value: "a")
+        #expect(recorder.entries == ["VALUE a"])
+    }
+
     @Test func skipNilUnwrapsAndDropsNils() {
         let source: [Signal<Int?, Never>.Event] = [.value(1), .value(nil), .value(3), .completed]
         #expect(events(of: { $0.skipNil() }, sending: source) == ["VALUE 1", "VALUE 3", "COMPLETED"])

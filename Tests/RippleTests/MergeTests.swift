@@ -40,6 +40,15 @@ import Testing
         #expect(events(of: merged) == ["VALUE 1", "VALUE 2", "COMPLETED"])
     }
 
+    @Test func producerMergeWithTakesAPropertyOrASignal() {
+        let count = MutableProperty(10)
+        let recorder = Recorder<String>()
+        let run = SignalProducer<Int, Never>(value: 1).merge(with: count).start(recorder.observer())
+        count.value = 11
+        #expect(recorder.entries == ["VALUE 1", "VALUE 10", "VALUE 11"])
+        run.dispose()
+    }
+
     @Test func mergeFailsAtTheFirstFailureAndDetachesFromEveryInput() {
         let recorder = Recorder<String>()
         let probe = Probe()

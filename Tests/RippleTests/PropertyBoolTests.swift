@@ -51,6 +51,21 @@ import Testing
         #expect(Property.any([Property<Bool>]()).value == false)
     }
 
+    @Test func variadicAllAndAnyTakePropertiesOfDifferentTypes() {
+        let agreed = MutableProperty(false)
+        let name = MutableProperty("")
+        let isNamed = name.map { !$0.isEmpty }
+        let all = Property.all(agreed, isNamed, Property(value: true))
+        let any = Property.any(agreed, isNamed)
+        #expect(all.value == false)
+        #expect(any.value == false)
+        name.value = "Ripple"
+        #expect(all.value == false)
+        #expect(any.value == true)
+        agreed.value = true
+        #expect(all.value == true)
+    }
+
     @Test func boolPropertiesCompleteWhenTheirSourcesGoAwayWithoutKeepingThem() {
         let negated = composed(from: true, then: false) { $0.negate() }
         #expect(negated.events == ["VALUE false", "VALUE true", "COMPLETED"])

@@ -52,6 +52,23 @@ import Testing
         #expect(events(of: none.producer) == ["VALUE []", "COMPLETED"])
     }
 
+    @Test func combineLatestAndZipOfNoPropertyHoldTheEmptySentinel() {
+        let none: [MutableProperty<Int>] = []
+        let combined = Property.combineLatest(none, emptySentinel: [0])
+        #expect(combined.value == [0])
+        #expect(events(of: combined.producer) == ["VALUE [0]", "COMPLETED"])
+        #expect(Property.zip(none, emptySentinel: [1, 2]).value == [1, 2])
+    }
+
+    @Test func theEmptySentinelIsUnusedWhenThereAreProperties() {
+        let inputs = [MutableProperty(1), MutableProperty(2)]
+        let combined = Property.combineLatest(inputs, emptySentinel: [0])
+        let zipped = Property.zip(inputs, emptySentinel: [0])
+        inputs[0].value = 3
+        #expect(combined.value == [3, 2])
+        #expect(zipped.value == [1, 2])
+    }
+
     @Test func combineLatestCompletesOnceEveryInputHasGoneAwayWithoutKeepingThem() {
         let other = MutableProperty("x")
         let combined = composed(from: 1, then: 2) { Property.combineLatest($0, other) }

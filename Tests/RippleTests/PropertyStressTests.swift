@@ -100,4 +100,35 @@ import Testing
         #expect(seen.entries.count == 2 * total)
         #expect(stored.entries.first == 1 && Self.isGapless(stored.entries) && stored.entries.count == total)
     }
+
+    @Test func proposalsAndDirectChangesOfTheInnerPropertyAreEachValidatedOnce() {
+        enum Odd: Error { case odd }
+        let increments = 1_000
+        let validations = AtomicCounter()
+        let inner = MutableProperty(0)
+        let count = ValidatingProperty<Int, Odd>(inner) { value in
+            validations.increment()
+            return value.isMultiple(of: 2) ? .valid : .invalid(.odd)
+        }
+        let outcomes = AtomicCounter()
+        count.result.signal.observeValues { _ in outcomes.increment() }
+        DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
+            for _ in 0..<increments {
+                // Half the threads propose, half change the inner property directly.
+                if thread.isMultiple(of: 2) {
+                    count.modify { $0 += 2 }
+                } else {
+                    inner.modify { $0 += 2 }
+                }
+            }
+        }
+        let total = Self.threads * increments
+        #expect(inner.value == 2 * total)
+        // The initial value, then every change once: a proposal's write-back is
+        // never validated again, a direct change always is.
+        #expect(validations.value == total + 1)
+        #expect(outcomes.value == total)
+        #expect(count.result.value == .valid(2 * total))
+    }
 }
+

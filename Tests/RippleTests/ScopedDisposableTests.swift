@@ -18,6 +18,30 @@ import Testing
         #expect(probe.disposeCount == 1)
     }
 
+    @Test func wrapsADisposableOfAnyTypeAndKeepsTheTypeOfAKnownOne() {
+        let probe = Probe()
+        let erased: any Disposable = probe
+        do {
+            let scoped: ScopedDisposable<AnyDisposable> = ScopedDisposable(erased)
+            #expect(!scoped.isDisposed)
+        }
+        #expect(probe.disposeCount == 1)
+        #expect(type(of: ScopedDisposable(CompositeDisposable())) == ScopedDisposable<CompositeDisposable>.self)
+        #expect(type(of: ScopedDisposable(AnyDisposable())) == ScopedDisposable<AnyDisposable>.self)
+    }
+
+    @Test func wrapsWhatObservingASignalReturns() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let received = Recorder<Int>()
+        do {
+            let scoped = ScopedDisposable(signal.observeValues { received.append($0) }!)
+            input.send(value: 1)
+            #expect(!scoped.isDisposed)
+        }
+        input.send(value: 2)
+        #expect(received.entries == [1])
+    }
+
     @Test func innerIsTheWrappedDisposable() {
         let probe = Probe()
         let scoped = ScopedDisposable(probe)

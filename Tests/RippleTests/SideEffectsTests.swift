@@ -172,6 +172,33 @@ import Testing
         #expect(lines.entries == ["[] value 1", "[] interrupted"])
     }
 
+    @Test func logEventsWithReactiveSwiftsLoggerReceivesTheEventAndWhereLogEventsWasCalled() {
+        let calls = Recorder<String>()
+        let line = #line + 2
+        let load = SignalProducer<Int, TestError>(values: 1)
+            .logEvents(identifier: "load", events: [.starting, .value, .completed]) { identifier, event, file, function, lineNumber in
+                calls.append("\(identifier)|\(event)|\(file)|\(function)|\(lineNumber)")
+            }
+        #expect(events(of: load) == ["VALUE 1", "COMPLETED"])
+        let place = "\(#file)|\(#function)|\(line)"
+        #expect(calls.entries == ["load|starting|\(place)", "load|value 1|\(place)", "load|completed|\(place)"])
+
+        let (signal, input) = Signal<Int, TestError>.pipe()
+        let signalCalls = Recorder<String>()
+        signal.logEvents(identifier: "numbers") { _, event, _, _, _ in signalCalls.append(event) }.observe { _ in }
+        input.send(value: 2)
+        input.send(error: TestError(code: 5))
+        #expect(signalCalls.entries == ["value 2", "failed TestError(code: 5)", "terminated", "disposed"])
+    }
+
+    @Test func defaultEventLogPrintsReactiveSwiftsLine() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            defaultEventLog(identifier: "load", event: "value 1", fileName: "App.swift", functionName: "load()", lineNumber: 7)
+        }
+        let output = String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
+        #expect(output == "[load] value 1 fileName: App.swift, functionName: load(), lineNumber: 7\n")
+    }
+
     @Test func logEventsOnASignalNeverWritesStartingOrStarted() {
         let lines = Recorder<String>()
         let source: [Signal<Int, Never>.Event] = [.completed]

@@ -150,6 +150,49 @@ import Testing
         #expect(events(of: producer) == ["FAILED TestError(code: 42)"])
     }
 
+    @Test func resultClosureInitialiserIsCalledOnEveryStartAndSucceedsOrFails() {
+        var calls = 0
+        let producer = SignalProducer<Int, TestError> { () -> Result<Int, TestError> in
+            calls += 1
+            return calls == 1 ? .success(5) : .failure(TestError(code: calls))
+        }
+        #expect(calls == 0)
+        #expect(events(of: producer) == ["VALUE 5", "COMPLETED"])
+        #expect(events(of: producer) == ["FAILED TestError(code: 2)"])
+        #expect(calls == 2)
+    }
+
+    @Test func resultClosureInitialiserInfersItsTypesFromTheResult() {
+        func load() -> Result<String, TestError> { .success("settings") }
+        let producer = SignalProducer(load)
+        #expect(events(of: producer) == ["VALUE settings", "COMPLETED"])
+    }
+
+    @Test func convertibleInitialiserMakesTheProducerOfAPropertyASignalOrAProducer() {
+        let count = MutableProperty(1)
+        let fromProperty = SignalProducer(count)
+        let recorder = Recorder<String>()
+        let run = fromProperty.start(recorder.observer())
+        count.value = 2
+        #expect(recorder.entries == ["VALUE 1", "VALUE 2"])
+        run.dispose()
+
+        // From generic code, a signal takes the convertible form too.
+        func producer<Base: SignalProducerConvertible>(of base: Base) -> SignalProducer<Base.Value, Base.Error> {
+            SignalProducer(base)
+        }
+        let (signal, input) = Signal<Int, TestError>.pipe()
+        let fromSignal = producer(of: signal)
+        let signalRecorder = Recorder<String>()
+        fromSignal.start(signalRecorder.observer())
+        input.send(value: 3)
+        input.send(error: TestError(code: 4))
+        #expect(signalRecorder.entries == ["VALUE 3", "FAILED TestError(code: 4)"])
+
+        let fromProducer = SignalProducer(Property(value: "constant"))
+        #expect(events(of: SignalProducer(fromProducer)) == ["VALUE constant", "COMPLETED"])
+    }
+
     @Test func emptyCompletesAndNeverWaitsUntilDisposed() {
         #expect(events(of: SignalProducer<Int, TestError>.empty) == ["COMPLETED"])
         let recorder = Recorder<String>()

@@ -114,6 +114,46 @@ import Testing
         #expect(events(of: { $0.take { _ in true } }, sending: source) == ["VALUE 1", "FAILED TestError(code: 8)"])
     }
 
+    // MARK: take(until:) with a predicate
+
+    @Test func takeUntilPredicateForwardsTheValueThatStopsItThenCompletes() {
+        let source: [Signal<Int, Never>.Event] = [.value(1), .value(2), .value(3), .value(1)]
+        let expected = ["VALUE 1", "VALUE 2", "VALUE 3", "COMPLETED"]
+        #expect(events(of: { $0.take(until: { $0 < 3 }) }, sending: source) == expected)
+        #expect(events(of: { $0.take(until: { $0 < 3 }) }, starting: source) == expected)
+    }
+
+    @Test func takeUntilPredicateStoppingAtTheFirstValueForwardsItAlone() {
+        let source: [Signal<Int, Never>.Event] = [.value(9), .value(1)]
+        #expect(events(of: { $0.take(until: { _ in false }) }, sending: source) == ["VALUE 9", "COMPLETED"])
+    }
+
+    @Test func takeUntilPredicatePassesFailureAndInterruptionAtOnce() {
+        let failing: [Signal<Int, TestError>.Event] = [.value(1), .failed(TestError(code: 8))]
+        #expect(events(of: { $0.take(until: { _ in true }) }, sending: failing) == ["VALUE 1", "FAILED TestError(code: 8)"])
+        let interrupted: [Signal<Int, TestError>.Event] = [.value(1), .interrupted]
+        #expect(events(of: { $0.take(until: { _ in true }) }, starting: interrupted) == ["VALUE 1", "INTERRUPTED"])
+    }
+
+    @Test func takeUntilPredicateEndsTheProducerRunOnceDone() {
+        let probe = Probe()
+        let recorder = Recorder<String>()
+        SignalProducer<Int, Never> { observer, lifetime in
+            lifetime += probe
+            observer.send(value: 1)
+            observer.send(value: 2)
+        }
+        .take(until: { $0 < 2 })
+        .start(recorder.observer())
+        #expect(recorder.entries == ["VALUE 1", "VALUE 2", "COMPLETED"])
+        #expect(probe.isDisposed)
+    }
+
+    @Test func aTrailingClosureStillMeansTakeWhile() {
+        let source: [Signal<Int, Never>.Event] = [.value(1), .value(3)]
+        #expect(events(of: { $0.take { $0 < 3 } }, sending: source) == ["VALUE 1", "COMPLETED"])
+    }
+
     // MARK: take(until:)
 
     @Test func takeUntilCompletesWhenTheTriggerSendsAValue() {
@@ -248,6 +288,27 @@ import Testing
         disposable.dispose()
         #expect(sourceProbe.isDisposed && triggerProbe.isDisposed)
         #expect(recorder.entries == ["INTERRUPTED"])
+    }
+
+    @Test func takeUntilOnProducerTakesASignalOrAPropertyAsTheTrigger() {
+        let recorder = Recorder<String>()
+        let (trigger, fire) = Signal<(), Never>.pipe()
+        let (source, input) = Signal<Int, TestError>.pipe()
+        SignalProducer(source).take(until: trigger).start(recorder.observer())
+        input.send(value: 1)
+        fire.send(value: ())
+        input.send(value: 2)
+        #expect(recorder.entries == ["VALUE 1", "COMPLETED"])
+
+        // A property sends its value at once: the result completes before this
+        // producer starts.
+        let starts = Counter()
+        let counted = SignalProducer<Int, Never> { observer, _ in
+            starts.value += 1
+            observer.send(value: 1)
+        }
+        #expect(events(of: counted.take(until: Property(value: ()))) == ["COMPLETED"])
+        #expect(starts.value == 0)
     }
 
     // MARK: take(during:)

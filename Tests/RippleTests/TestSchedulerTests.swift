@@ -353,4 +353,43 @@ import Testing
         repeating?.dispose()
         #expect(runs == ["tick@1.0", "tick@2.0", "once@2.5", "tick@3.0"])
     }
+
+    // MARK: Relative delays
+
+    @Test func scheduleAfterADelayRunsThatLongAfterNowInVirtualTime() {
+        let scheduler = TestScheduler()
+        let log = Recorder<String>()
+        func record(_ name: String) -> () -> Void {
+            { log.append("\(name) at \(scheduler.currentDate.timeIntervalSinceReferenceDate)") }
+        }
+        scheduler.advance(by: 5)
+        scheduler.schedule(after: 2, action: record("2 s"))
+        scheduler.schedule(after: .milliseconds(500), action: record("500 ms"))
+        scheduler.schedule(after: Date(timeIntervalSinceReferenceDate: 6), action: record("date 6"))
+        scheduler.advance(by: 1.9)
+        #expect(log.entries == ["500 ms at 5.5", "date 6 at 6.0"])
+        scheduler.advance(by: 0.1)
+        #expect(log.entries == ["500 ms at 5.5", "date 6 at 6.0", "2 s at 7.0"])
+    }
+
+    @Test func aRelativeDelayOfZeroRunsAtTheNextAdvanceAndOneThatNeverComesIsNotScheduled() {
+        let scheduler = TestScheduler()
+        let runs = Counter()
+        scheduler.schedule(after: 0) { runs.value += 1 }
+        scheduler.schedule(after: .infinity) { runs.value += 10 }
+        #expect(runs.value == 0)
+        scheduler.advance()
+        #expect(runs.value == 1)
+        #expect(!scheduler.hasPendingWork)
+    }
+
+    @Test func disposingWorkScheduledAfterADelayCancelsIt() {
+        let scheduler = TestScheduler()
+        let runs = Counter()
+        let work = scheduler.schedule(after: .seconds(1)) { runs.value += 1 }
+        work?.dispose()
+        scheduler.advance(by: 2)
+        #expect(runs.value == 0)
+    }
 }
+

@@ -74,6 +74,15 @@ struct RefusedTimeValue: Sendable, CustomTestStringConvertible {
         RefusedTimeValue("timer leeway NaN", "timer(interval:on:leeway:)", "leeway", "nan") {
             _ = SignalProducer.timer(interval: 1, on: QueueScheduler(), leeway: .nan)
         },
+        RefusedTimeValue("test scheduler relative delay -1 s", "TestScheduler.schedule(after:action:)", "delay", "-1.0") {
+            TestScheduler().schedule(after: -1) {}
+        },
+        RefusedTimeValue("test scheduler relative delay NaN", "TestScheduler.schedule(after:action:)", "delay", "nan") {
+            TestScheduler().schedule(after: Double.nan) {}
+        },
+        RefusedTimeValue("interval of values 0", "interval(_:interval:on:leeway:)", "0.0") {
+            _ = SignalProducer.interval([1], interval: 0, on: TestScheduler())
+        },
         RefusedTimeValue("interval NaN", "interval(_:on:leeway:)", "nan") {
             _ = SignalProducer.interval(.nan, on: TestScheduler())
         },

@@ -118,4 +118,59 @@ import Testing
         #expect(recorder.entries == [0, 1, 2])
         withExtendedLifetime(run) {}
     }
+
+    // MARK: interval(_:interval:on:)
+
+    @Test func intervalOfValuesSendsOneElementATickThenCompletesOnTheNextTick() {
+        let scheduler = TestScheduler()
+        let recorder = Recorder<String>()
+        SignalProducer.interval(["a", "b"], interval: 2, on: scheduler).start { event in
+            recorder.append("\(scheduler.currentDate.timeIntervalSinceReferenceDate) \(event)")
+        }
+        scheduler.advance(by: 1.9)
+        #expect(recorder.entries.isEmpty)
+        scheduler.advance(by: 10)
+        #expect(recorder.entries == ["2.0 VALUE a", "4.0 VALUE b", "6.0 COMPLETED"])
+        #expect(!scheduler.hasPendingWork)
+    }
+
+    @Test func intervalOfAnEmptySequenceCompletesOnTheFirstTick() {
+        let scheduler = TestScheduler()
+        let recorder = Recorder<String>()
+        SignalProducer.interval([Int](), interval: .seconds(1), on: scheduler).start(recorder.observer())
+        #expect(recorder.entries.isEmpty)
+        scheduler.advance(by: .seconds(1))
+        #expect(recorder.entries == ["COMPLETED"])
+    }
+
+    @Test func intervalOfValuesIteratesTheSequenceAnewOnEveryStartOneElementATick() {
+        let scheduler = TestScheduler()
+        let pulled = Counter()
+        let numbers = (1...).lazy.map { number -> Int in
+            pulled.value += 1
+            return number
+        }
+        let producer = SignalProducer.interval(numbers, interval: 1, on: scheduler)
+        let recorder = Recorder<String>()
+        let first = producer.start(recorder.observer("first "))
+        scheduler.advance(by: 2)
+        #expect(pulled.value == 2)
+        let second = producer.start(recorder.observer("second "))
+        scheduler.advance(by: 1)
+        #expect(recorder.entries == ["first VALUE 1", "first VALUE 2", "first VALUE 3", "second VALUE 1"])
+        first.dispose()
+        second.dispose()
+        #expect(!scheduler.hasPendingWork)
+    }
+
+    @Test func disposingAnIntervalOfValuesInterruptsItAndStopsTheTimer() {
+        let scheduler = TestScheduler()
+        let recorder = Recorder<String>()
+        let run = SignalProducer.interval(1...5, interval: 1, on: scheduler).start(recorder.observer())
+        scheduler.advance(by: 1)
+        run.dispose()
+        scheduler.advance(by: 10)
+        #expect(recorder.entries == ["VALUE 1", "INTERRUPTED"])
+        #expect(!scheduler.hasPendingWork)
+    }
 }

@@ -155,6 +155,117 @@ import Testing
         #expect(result.value == .valid("a"))
     }
 
+    // MARK: Over an existing MutableProperty
+
+    @Test func overAPropertyAValidProposalIsWrittenToItAndAnInvalidOneIsNot() {
+        let name = MutableProperty("a")
+        let validated = Validated(name, Self.nonEmpty)
+        let recorder = Recorder<String>()
+        name.signal.observeValues { recorder.append("name \($0)") }
+        validated.result.signal.observeValues { recorder.append("result \($0)") }
+        validated.value = ""
+        #expect(name.value == "a")
+        validated.value = "b"
+        #expect(name.value == "b")
+        #expect(validated.value == "b")
+        #expect(recorder.entries == [
+            "result invalid(\"\", RippleTests.ValidatingPropertyTests.FormError.empty)",
+            "result valid(\"b\")", "name b",
+        ])
+    }
+
+    @Test func overAPropertyItsCurrentValueIsValidatedFirstAndACoercedOneReplaced() {
+        let empty = MutableProperty("")
+        #expect(Validated(empty, Self.nonEmpty).result.value == .invalid("", .empty))
+        #expect(empty.value == "")
+        let long = MutableProperty("abcdef")
+        let short = Validated(long) { $0.count > 3 ? .coerced(String($0.prefix(3)), .tooLong) : .valid }
+        #expect(long.value == "abc")
+        #expect(short.value == "abc")
+        #expect(short.result.value == .coerced(replacement: "abc", proposed: "abcdef", error: .tooLong))
+    }
+
+    @Test func overAPropertyADirectChangeIsValidatedOnArrivalAndKept() {
+        let name = MutableProperty("a")
+        let validated = Validated(name, Self.nonEmpty)
+        let values = Recorder<String>()
+        validated.signal.observeValues { values.append($0) }
+        name.value = ""
+        #expect(validated.value == "", "a direct change stays, as in ReactiveSwift")
+        #expect(validated.result.value == .invalid("", .empty))
+        name.value = "c"
+        #expect(validated.result.value == .valid("c"))
+        #expect(values.entries == ["", "c"])
+    }
+
+    @Test func overAPropertyEveryChangeIsValidatedOnceWhateverItsOrigin() {
+        let validations = Counter()
+        let name = MutableProperty("a")
+        let validated = Validated(name) { text in
+            validations.value += 1
+            return Self.nonEmpty(text)
+        }
+        #expect(validations.value == 1)
+        validated.value = "b"
+        name.value = "c"
+        validated.modify { $0 += "d" }
+        #expect(validations.value == 4)
+        #expect(name.value == "cd")
+    }
+
+    @Test func overAPropertyAProposalFromInsideItsObserverIsValidatedInOrder() {
+        let name = MutableProperty("a")
+        let validated = Validated(name, Self.nonEmpty)
+        let seen = Recorder<String>()
+        name.signal.observeValues { value in
+            seen.append(value)
+            if value == "b" { validated.value = "c" }
+        }
+        validated.value = "b"
+        #expect(seen.entries == ["b", "c"])
+        #expect(validated.result.value == .valid("c"))
+        name.value = ""
+        #expect(validated.result.value == .invalid("", .empty), "the write-backs were skipped, not the direct change")
+    }
+
+    @Test func overAPropertyItKeepsThePropertyAliveAndLetsItGoWhenDeinitialised() {
+        var name: MutableProperty<String>? = MutableProperty("a")
+        weak let weakName = name
+        var validated: Validated? = Validated(name!, Self.nonEmpty)
+        name = nil
+        #expect(weakName != nil)
+        let recorder = Recorder<String>()
+        validated?.lifetime.observeEnded { recorder.append("lifetime ended") }
+        validated?.signal.observe(recorder.observer("signal "))
+        validated = nil
+        #expect(weakName == nil)
+        #expect(recorder.entries == ["signal COMPLETED", "lifetime ended"])
+    }
+
+    @Test func aPropertyThatOutlivesItsValidatingViewIsNoLongerValidated() {
+        let name = MutableProperty("a")
+        var validated: Validated? = Validated(name, Self.nonEmpty)
+        let result = validated!.result
+        let recorder = Recorder<String>()
+        result.signal.observe(recorder.observer())
+        validated = nil
+        name.value = ""
+        #expect(recorder.entries == ["COMPLETED"])
+        #expect(result.value == .valid("a"))
+    }
+
+    @Test func overAPropertyWithAnotherTheLastProposalIsValidatedAgain() {
+        let password = MutableProperty("secret")
+        let confirmation = MutableProperty("")
+        let confirmed = Validated(confirmation, with: password) { $0 == $1 ? .valid : .invalid(.mismatch) }
+        confirmed.value = "secret"
+        #expect(confirmation.value == "secret")
+        password.value = "other"
+        #expect(confirmed.result.value == .invalid("secret", .mismatch))
+        password.value = "secret"
+        #expect(confirmed.result.value == .valid("secret"))
+    }
+
     @Test func registrationFormEnablesSubmitOnlyWhenEveryFieldIsValid() {
         let account = Validated("") { text in
             if text.count > 11 { return .coerced(String(text.prefix(11)), .tooLong) }

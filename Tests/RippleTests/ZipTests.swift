@@ -118,6 +118,23 @@ import Testing
         #expect(events(of: pairs) == ["VALUE (1, \"a\")", "VALUE (2, \"b\")", "COMPLETED"])
     }
 
+    @Test func producerZipMixesProducersSignalsAndProperties() {
+        let page = MutableProperty(1)
+        let (responses, respond) = Signal<String, Never>.pipe()
+        let recorder = Recorder<String>()
+        let run = SignalProducer.zip(page, responses).start(recorder.observer())
+        respond.send(value: "first")
+        page.value = 2
+        respond.send(value: "second")
+        #expect(recorder.entries == ["VALUE (1, \"first\")", "VALUE (2, \"second\")"])
+        run.dispose()
+
+        let pairs = SignalProducer<String, Never>(values: "a", "b").zip(with: Property(value: 1))
+        #expect(events(of: pairs) == ["VALUE (\"a\", 1)", "COMPLETED"])
+        let arrays = SignalProducer.zip([Property(value: 1), Property(value: 2)])
+        #expect(events(of: arrays) == ["VALUE [1, 2]", "COMPLETED"])
+    }
+
     @Test func zipKeepsOrderOverLongBuffers() {
         let (a, aInput) = Signal<Int, Never>.pipe()
         let (b, bInput) = Signal<Int, Never>.pipe()

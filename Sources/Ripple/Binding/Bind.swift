@@ -8,7 +8,8 @@
 //
 //     target <~ source          same value type
 //     target <~ source          a non-optional source feeding an optional target
-//     optionalTarget <~ source  both of the above; a `nil` target is a no-op
+//     optionalTarget <~ source  both of the above (an optional target is a target,
+//                               see BindingTarget.swift); a `nil` target is a no-op
 //     observer <~ source        forwards values (never a terminal event) to an observer
 
 precedencegroup BindingPrecedence {
@@ -60,31 +61,6 @@ extension BindingTargetProvider {
     public static func <~ <Source: BindingSource, Wrapped>(target: Self, source: Source) -> (any Disposable)?
     where Value == Wrapped?, Source.Value == Wrapped {
         target.bindingTarget.bind(source.producer.map(Optional.some))
-    }
-}
-
-extension Optional where Wrapped: BindingTargetProvider {
-    /// Binds `source` to the target if there is one; a `nil` target is a no-op that
-    /// returns `nil` without starting `source`.
-    ///
-    /// ```swift
-    /// weak var screen: Screen?
-    /// screen?.reactive[\.title] <~ viewModel.title   // nothing happens once `screen` is gone
-    /// ```
-    @discardableResult
-    public static func <~ <Source: BindingSource>(target: Self, source: Source) -> (any Disposable)?
-    where Source.Value == Wrapped.Value {
-        guard let target else { return nil }
-        return target <~ source
-    }
-
-    /// Binds a non-optional `source` to the optional-valued target if there is
-    /// one; a `nil` target is a no-op that returns `nil` without starting `source`.
-    @discardableResult
-    public static func <~ <Source: BindingSource, Value>(target: Self, source: Source) -> (any Disposable)?
-    where Wrapped.Value == Value?, Source.Value == Value {
-        guard let target else { return nil }
-        return target <~ source
     }
 }
 

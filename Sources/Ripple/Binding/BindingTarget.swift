@@ -6,8 +6,9 @@
 //
 // A target applies values on the sending thread, or on a scheduler; a value still
 // waiting on the scheduler when the lifetime ends is dropped. Objects make targets
-// through their `reactive` namespace (see Reactive.swift), properties are targets
-// themselves.
+// through their `reactive` namespace (see Reactive.swift) or a key path
+// (`BindingTarget(lifetime:object:keyPath:)`), properties and actions are targets
+// themselves, and an optional target is one too (`nil`: a binding over at once).
 
 /// What can be the target of a binding (`target <~ source`).
 ///
@@ -63,8 +64,55 @@ public struct BindingTarget<Value>: BindingTargetProvider {
         }
     }
 
+    /// A target that sets the property at `keyPath` of `object` to every value, on
+    /// the thread that sends it, until `lifetime` ends. The object is held weakly:
+    /// once it is gone, values are dropped.
+    ///
+    /// ```swift
+    /// let progress = BindingTarget(lifetime: screen.lifetime, object: bar, keyPath: \.fraction)
+    /// progress <~ download.progress
+    /// ```
+    ///
+    /// The key path must be `Sendable`, which a key path to main-actor state is not:
+    /// bind such a property through its object's `reactive` namespace
+    /// (`view.reactive[\.text]`), which sets it on the main actor.
+    public init<Object: AnyObject>(
+        lifetime: Lifetime,
+        object: Object,
+        keyPath: WritableKeyPath<Object, Value> & Sendable
+    ) {
+        self.init(lifetime: lifetime) { [weak object] value in object?[keyPath: keyPath] = value }
+    }
+
+    /// A target that sets the property at `keyPath` of `object` to every value on
+    /// `scheduler`, until `lifetime` ends. The object is held weakly; a value still
+    /// waiting on the scheduler when the lifetime ends, or when the object is gone,
+    /// is dropped.
+    public init<Object: AnyObject>(
+        on scheduler: some Scheduler,
+        lifetime: Lifetime,
+        object: Object,
+        keyPath: WritableKeyPath<Object, Value> & Sendable
+    ) {
+        self.init(on: scheduler, lifetime: lifetime) { [weak object] value in object?[keyPath: keyPath] = value }
+    }
+
     /// The target itself.
     public var bindingTarget: BindingTarget<Value> {
         self
+    }
+}
+
+/// An optional target is a target: `target <~ source` with a `nil` target is a
+/// binding that is over at once, which never starts `source` and returns `nil`.
+///
+/// ```swift
+/// weak var screen: Screen?
+/// screen?.reactive[\.title] <~ viewModel.title   // nothing happens once `screen` is gone
+/// ```
+extension Optional: BindingTargetProvider where Wrapped: BindingTargetProvider {
+    /// The wrapped target, or one whose lifetime has already ended.
+    public var bindingTarget: BindingTarget<Wrapped.Value> {
+        self?.bindingTarget ?? BindingTarget(lifetime: .empty) { _ in }
     }
 }

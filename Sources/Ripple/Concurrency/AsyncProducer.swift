@@ -43,6 +43,10 @@ extension SignalProducer where Value: Sendable {
     /// closure spells its error type (`() async throws(APIError) in`); one that
     /// throws untyped errors makes a producer whose `Error` is `any Error`; one that
     /// does not throw makes a producer that cannot fail (`Error == Never`).
+    ///
+    /// Disfavoured, like the synchronous form, so that a closure returning a
+    /// `Result` picks the `Result` form; see ``init(_:)-(()->Result<Value,Error>)``.
+    @_disfavoredOverload
     public init(@_inheritActorContext _ operation: @escaping @isolated(any) @Sendable () async throws(Error) -> Value) {
         self.init(isolation: operation.isolation) { () async throws(Error) -> Value in
             try await operation()

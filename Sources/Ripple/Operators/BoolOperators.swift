@@ -3,8 +3,8 @@
 //     negate()     -t-f-|                           →   -f-t-|
 //     and(b)       a: -t---f-|     b: ---t-|        →   ---t-f-|
 //     or(b)        a: -f---f---|   b: ---t---f-|    →   ---t-t-f-|
-//     all([a, b])  like `and`, over any number of streams
-//     any([a, b])  like `or`, over any number of streams
+//     all([a, b])  like `and`, over any number of streams (also `all(a, b, c)`)
+//     any([a, b])  like `or`, over any number of streams (also `any(a, b, c)`)
 //
 // `and`, `or`, `all` and `any` combine the latest values (see `combineLatest`): they
 // wait for every input, send on every change of any input, complete when all inputs
@@ -45,6 +45,22 @@ extension Signal where Value == Bool {
     public static func any<S: Sequence>(_ signals: S) -> Signal<Bool, Error> where S.Element == Signal<Bool, Error> {
         combineLatest(signals).map { $0.contains(true) }
     }
+
+    /// Sends whether the latest values of all `signals` are `true`; the variadic
+    /// form of ``all(_:)-(S)``.
+    ///
+    /// ```swift
+    /// let canSubmit = Signal.all(isNameValid, isEmailValid, hasAgreed)
+    /// ```
+    public static func all(_ signals: Signal<Bool, Error>...) -> Signal<Bool, Error> {
+        all(signals)
+    }
+
+    /// Sends whether the latest value of any of `signals` is `true`; the variadic
+    /// form of ``any(_:)-(S)``.
+    public static func any(_ signals: Signal<Bool, Error>...) -> Signal<Bool, Error> {
+        any(signals)
+    }
 }
 
 extension SignalProducer where Value == Bool {
@@ -79,5 +95,17 @@ extension SignalProducer where Value == Bool {
     /// `false` and completes.
     public static func any<S: Sequence>(_ producers: S) -> SignalProducer<Bool, Error> where S.Element == SignalProducer<Bool, Error> {
         combineLatest(producers, emptySentinel: []).map { $0.contains(true) }
+    }
+
+    /// Sends whether the latest values of all `producers` are `true`; the variadic
+    /// form of ``all(_:)-(S)``.
+    public static func all(_ producers: SignalProducer<Bool, Error>...) -> SignalProducer<Bool, Error> {
+        all(producers)
+    }
+
+    /// Sends whether the latest value of any of `producers` is `true`; the
+    /// variadic form of ``any(_:)-(S)``.
+    public static func any(_ producers: SignalProducer<Bool, Error>...) -> SignalProducer<Bool, Error> {
+        any(producers)
     }
 }

@@ -161,9 +161,17 @@ final class CombineLatestState<Output, Error: Swift.Error> {
 }
 
 extension SignalProducer {
-    /// Combines the latest values of `first` and every producer of `rest`: once each
+    /// Combines the latest values of `first` and every stream of `rest`: once each
     /// has sent a value, sends a tuple of their latest values whenever any of them
-    /// sends one. Each start starts one run of every producer, left to right.
+    /// sends one. Each start starts one run of every input, left to right.
+    ///
+    /// Every input is anything `SignalProducerConvertible` with this error type: a
+    /// producer, a signal (observed from each start on), a property (its current
+    /// value first), so that properties and producers mix:
+    ///
+    /// ```swift
+    /// SignalProducer.combineLatest(viewModel.query, api.suggestions(), settings.limit)
+    /// ```
     ///
     /// Completes when every input has completed; fails or is interrupted as soon as
     /// any input is.
@@ -171,17 +179,19 @@ extension SignalProducer {
     // on this parameter pack ("Abstract conformance with bad subject type").
     @_semantics("optimize.no.crossmodule")
     public static func combineLatest<each S>(
-        _ first: SignalProducer<Value, Error>,
-        _ rest: repeat SignalProducer<each S, Error>
+        _ first: some SignalProducerConvertible<Value, Error>,
+        _ rest: repeat any SignalProducerConvertible<each S, Error>
     ) -> SignalProducer<(Value, repeat each S), Error> {
-        lift(first, repeat each rest, transform: { (first: Signal<Value, Error>, rest: repeat Signal<each S, Error>) in
+        lift(first.producer, repeat (each rest).producer, transform: {
+            (first: Signal<Value, Error>, rest: repeat Signal<each S, Error>) in
             Signal<Value, Error>.combineLatest(first, repeat each rest)
         })
     }
 
-    /// Combines the latest values of `producers`: once each has sent a value, sends
-    /// an array of their latest values, in the order of `producers`, whenever any of
-    /// them sends one. Each start starts one run of every producer, in order.
+    /// Combines the latest values of `producers` (producers, signals or properties
+    /// of one type): once each has sent a value, sends an array of their latest
+    /// values, in the order of `producers`, whenever any of them sends one. Each
+    /// start starts one run of every producer, in order.
     ///
     /// Completes when every producer has completed; fails or is interrupted as soon
     /// as any producer is.
@@ -191,8 +201,9 @@ extension SignalProducer {
     public static func combineLatest<S: Sequence>(
         _ producers: S,
         emptySentinel: [Value]? = nil
-    ) -> SignalProducer<[Value], Error> where S.Element == SignalProducer {
-        let producers = Array(producers)
+    ) -> SignalProducer<[Value], Error>
+    where S.Element: SignalProducerConvertible, S.Element.Value == Value, S.Element.Error == Error {
+        let producers = producers.map(\.producer)
         guard !producers.isEmpty else {
             return emptySentinel.map { SignalProducer<[Value], Error>(value: $0) } ?? .empty
         }

@@ -4,6 +4,7 @@
 //     concat(value: 9)    -1-2-|                  →   -1-2-9|
 //     prefix(value: 0)    -1-2-|                  →   0-1-2-|
 //     prefix(b)           -1-2-|      b: -3-|     →   -3--1-2-|
+//     concat(error: x)    -1-2-|                  →   -1-2-#x
 //     then(b)             -1-2-|      b: -x-y-|   →   -----x-y-|
 //
 // `concat` and `prefix` are producer-only: the stream that comes second must not run
@@ -13,6 +14,10 @@
 // strategy); a failure ends the whole at once and the second never starts. `then`
 // ignores the values of its receiver and starts the replacement when the receiver
 // completes; a failure or interruption of the receiver ends the result at once.
+// Every stream they take may be anything `SignalProducerConvertible` (a property
+// among them). A side that cannot fail takes the other side's error type: `then`
+// from a stream that cannot fail to one that can has the replacement's error, and
+// a replacement that cannot fail keeps the receiver's.
 //
 // Chains: a run of `p.concat(q).concat(r)…` (nested either way, with `prefix` too)
 // is driven as one flat list. Before running a producer, the driver asks it, through
@@ -41,16 +46,46 @@ extension SignalProducer {
         }
     }
 
+    /// Runs `next` (a producer, a signal observed from then on, a property) once
+    /// this producer has completed; see ``concat(_:)-(SignalProducer<Value,Error>)``.
+    ///
+    /// ```swift
+    /// cachedResults.concat(liveResults)   // liveResults: Property<[Result]>
+    /// ```
+    public func concat(_ next: some SignalProducerConvertible<Value, Error>) -> SignalProducer {
+        concat(next.producer)
+    }
+
     /// Sends `value` once this producer has completed, then completes; see
-    /// ``concat(_:)``.
+    /// ``concat(_:)-(SignalProducer<Value,Error>)``.
     public func concat(value: Value) -> SignalProducer {
         concat(SignalProducer(value: value))
     }
 
+    /// Fails with `error` once this producer has completed; see
+    /// ``concat(_:)-(SignalProducer<Value,Error>)``.
+    ///
+    /// ```swift
+    /// pages.concat(error: .endOfFeed)   // -1-2-#endOfFeed
+    /// ```
+    ///
+    /// A failure or interruption of this producer ends the result first, as for
+    /// every concatenation: an interruption counts as completion, so `error` follows
+    /// it too.
+    public func concat(error: Error) -> SignalProducer {
+        concat(SignalProducer(error: error))
+    }
+
     /// Runs `previous` first, then this producer once `previous` has completed; see
-    /// ``concat(_:)``.
+    /// ``concat(_:)-(SignalProducer<Value,Error>)``.
     public func prefix(_ previous: SignalProducer) -> SignalProducer {
         previous.concat(self)
+    }
+
+    /// Runs `previous` (a producer, a signal observed from then on, a property)
+    /// first, then this producer once `previous` has completed.
+    public func prefix(_ previous: some SignalProducerConvertible<Value, Error>) -> SignalProducer {
+        previous.producer.concat(self)
     }
 
     /// Sends `value` first, then runs this producer; see ``concat(_:)``.
@@ -72,6 +107,12 @@ extension Signal {
     /// only after this signal has completed; to continue with a signal, pass its
     /// `producer`, which observes the signal from then on.
     public func then<U>(_ replacement: SignalProducer<U, Error>) -> Signal<U, Error> {
+        replaced(onCompletionBy: replacement)
+    }
+
+    /// What every form of `then` does: forwards this signal's failure and
+    /// interruption, and starts `replacement` once it completes.
+    func replaced<U>(onCompletionBy replacement: SignalProducer<U, Error>) -> Signal<U, Error> {
         Signal<U, Error> { input, lifetime in
             lifetime += observe { event in
                 switch event {
@@ -87,10 +128,132 @@ extension Signal {
     }
 }
 
+extension Signal {
+    /// Ignores the values of this signal and, once it completes, starts
+    /// `replacement` (a producer, a signal observed from then on, a property) and
+    /// forwards what it sends; see ``then(_:)-(SignalProducer<U,Error>)``.
+    public func then<Replacement: SignalProducerConvertible>(
+        _ replacement: Replacement
+    ) -> Signal<Replacement.Value, Error> where Replacement.Error == Error {
+        then(replacement.producer)
+    }
+
+    /// Ignores the values of this signal and, once it completes, starts
+    /// `replacement`, which cannot fail, and forwards what it sends; the result
+    /// fails only as this signal does.
+    ///
+    /// Disfavoured, so that a replacement whose error type is left to inference
+    /// (`then(SignalProducer(value: x))`) takes this signal's error type.
+    @_disfavoredOverload
+    public func then<Replacement: SignalProducerConvertible>(
+        _ replacement: Replacement
+    ) -> Signal<Replacement.Value, Error> where Replacement.Error == Never {
+        then(replacement.producer.promoteError(Error.self))
+    }
+}
+
+extension Signal where Error == Never {
+    /// Ignores the values of this signal, which cannot fail, and, once it
+    /// completes, starts `replacement` and forwards what it sends, failure
+    /// included: the result takes the replacement's error type.
+    ///
+    /// ```swift
+    /// let upload: Signal<Receipt, APIError> = confirmTaps.take(first: 1).then(api.upload(draft))
+    /// ```
+    ///
+    /// Disfavoured, so that a receiver whose error type is left to inference
+    /// (`promoteError().then(load)`) takes the replacement's through the other
+    /// forms.
+    @_disfavoredOverload
+    public func then<Replacement: SignalProducerConvertible>(
+        _ replacement: Replacement
+    ) -> Signal<Replacement.Value, Replacement.Error> {
+        promoteError(Replacement.Error.self).then(replacement.producer)
+    }
+
+    /// Ignores the values of this signal and, once it completes, starts
+    /// `replacement` and forwards what it sends; neither can fail. (Picks one of
+    /// the forms above when both sides cannot fail.)
+    public func then<Replacement: SignalProducerConvertible>(
+        _ replacement: Replacement
+    ) -> Signal<Replacement.Value, Never> where Replacement.Error == Never {
+        then(replacement.producer)
+    }
+
+    /// Ignores the values of this signal and, once it completes, starts
+    /// `replacement` and forwards what it sends; neither can fail. (Picks one of
+    /// the forms above when both sides cannot fail.)
+    public func then<U>(_ replacement: SignalProducer<U, Never>) -> Signal<U, Never> {
+        replaced(onCompletionBy: replacement)
+    }
+}
+
 extension SignalProducer {
     /// Ignores the values of this producer and, once it completes, starts
-    /// `replacement` and forwards what it sends; see ``Signal/then(_:)``.
+    /// `replacement` and forwards what it sends; see ``Signal/then(_:)-(SignalProducer<U,Error>)``.
     public func then<U>(_ replacement: SignalProducer<U, Error>) -> SignalProducer<U, Error> {
+        lift { $0.then(replacement) }
+    }
+
+    /// Ignores the values of this producer and, once it completes, starts
+    /// `replacement` (a producer, a signal observed from then on, a property) and
+    /// forwards what it sends.
+    ///
+    /// ```swift
+    /// save.apply(draft).then(viewModel.savedDrafts)   // a Property<[Draft]>
+    /// ```
+    public func then<Replacement: SignalProducerConvertible>(
+        _ replacement: Replacement
+    ) -> SignalProducer<Replacement.Value, Error> where Replacement.Error == Error {
+        then(replacement.producer)
+    }
+
+    /// Ignores the values of this producer and, once it completes, starts
+    /// `replacement`, which cannot fail, and forwards what it sends; the result
+    /// fails only as this producer does.
+    ///
+    /// Disfavoured, so that a replacement whose error type is left to inference
+    /// (`then(SignalProducer(value: x))`) takes this producer's error type.
+    @_disfavoredOverload
+    public func then<Replacement: SignalProducerConvertible>(
+        _ replacement: Replacement
+    ) -> SignalProducer<Replacement.Value, Error> where Replacement.Error == Never {
+        then(replacement.producer.promoteError(Error.self))
+    }
+}
+
+extension SignalProducer where Error == Never {
+    /// Ignores the values of this producer, which cannot fail, and, once it
+    /// completes, starts `replacement` and forwards what it sends, failure
+    /// included: the result takes the replacement's error type.
+    ///
+    /// ```swift
+    /// let refresh: SignalProducer<[Item], APIError> = clearCache.then(api.items())
+    /// ```
+    ///
+    /// Disfavoured, so that a receiver whose error type is left to inference
+    /// (`promoteError().then(load)`) takes the replacement's through the other
+    /// forms.
+    @_disfavoredOverload
+    public func then<Replacement: SignalProducerConvertible>(
+        _ replacement: Replacement
+    ) -> SignalProducer<Replacement.Value, Replacement.Error> {
+        promoteError(Replacement.Error.self).then(replacement.producer)
+    }
+
+    /// Ignores the values of this producer and, once it completes, starts
+    /// `replacement` and forwards what it sends; neither can fail. (Picks one of
+    /// the forms above when both sides cannot fail.)
+    public func then<Replacement: SignalProducerConvertible>(
+        _ replacement: Replacement
+    ) -> SignalProducer<Replacement.Value, Never> where Replacement.Error == Never {
+        then(replacement.producer)
+    }
+
+    /// Ignores the values of this producer and, once it completes, starts
+    /// `replacement` and forwards what it sends; neither can fail. (Picks one of
+    /// the forms above when both sides cannot fail.)
+    public func then<U>(_ replacement: SignalProducer<U, Never>) -> SignalProducer<U, Never> {
         lift { $0.then(replacement) }
     }
 }

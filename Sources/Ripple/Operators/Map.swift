@@ -2,7 +2,7 @@
 //
 //     map { $0.uppercased() }     -a-b-c-|   →   -A-B-C-|
 //     mapError(Wrapped.init)      -a-#x      →   -a-#X
-//     compactMap(Int.init)        -1-x-3-|   →   -1---3-|
+//     compactMap(Int.init)        -1-x-3-|   →   -1---3-|     (also `filterMap`, its former name)
 //     skipNil()                   -a-∅-c-|   →   -a---c-|
 //
 // Failures, completion and interruption pass through unchanged and at once.
@@ -37,9 +37,18 @@ extension Signal {
         derived(relaying: Self.compactMapRelay(transform))
     }
 
+    /// Transforms every value with `transform` and forwards the non-`nil` results:
+    /// ReactiveSwift's former name of ``compactMap(_:)``.
+    @inlinable
+    public func filterMap<U>(_ transform: @escaping (Value) -> U?) -> Signal<U, Error> {
+        compactMap(transform)
+    }
+}
+
+extension Signal where Value: OptionalProtocol {
     /// Forwards the non-`nil` values, unwrapped.
-    public func skipNil<Wrapped>() -> Signal<Wrapped, Error> where Value == Wrapped? {
-        compactMap { $0 }
+    public func skipNil() -> Signal<Value.Wrapped, Error> {
+        compactMap { $0.optional }
     }
 }
 
@@ -73,9 +82,18 @@ extension SignalProducer {
         fused(Signal.compactMapRelay(transform))
     }
 
+    /// Transforms every value with `transform` and forwards the non-`nil` results:
+    /// ReactiveSwift's former name of ``compactMap(_:)``.
+    @inlinable
+    public func filterMap<U>(_ transform: @escaping (Value) -> U?) -> SignalProducer<U, Error> {
+        compactMap(transform)
+    }
+}
+
+extension SignalProducer where Value: OptionalProtocol {
     /// Forwards the non-`nil` values, unwrapped.
-    public func skipNil<Wrapped>() -> SignalProducer<Wrapped, Error> where Value == Wrapped? {
-        compactMap { $0 }
+    public func skipNil() -> SignalProducer<Value.Wrapped, Error> {
+        compactMap { $0.optional }
     }
 }
 

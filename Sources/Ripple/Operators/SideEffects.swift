@@ -2,6 +2,7 @@
 //
 //     on(value: { print($0) })        -a-b-|   →   -a-b-|      (prints a, then b)
 //     logEvents(identifier: "load")   -a-#x    →   -a-#x       ([load] value a, …)
+//     logEvents(logger: log)          -a-#x    →   -a-#x       (log("", "value a", #file, #function, #line), …)
 //
 // Every handler runs before the event is forwarded, on the thread that delivers it.
 // For one event the order is: `event`, then the handler for its kind (`value`,
@@ -68,7 +69,36 @@ extension Signal {
         events: Set<LoggingEvent> = Set(LoggingEvent.allCases),
         logger: @escaping (String) -> Void = { print($0) }
     ) -> Signal<Value, Error> {
-        let log = EventLog(identifier: identifier, events: events, logger: logger)
+        log(events) { event in logger("[\(identifier)] \(event)") }
+    }
+
+    /// Reports the events that pass through to `logger`, ReactiveSwift's way: one
+    /// call per event, with the identifier, the event (`value 1`, `failed timeout`,
+    /// `completed`…) and where `logEvents` was called. Events are forwarded
+    /// unchanged; a signal never reports `starting` or `started`.
+    ///
+    /// - Parameters:
+    ///   - identifier: names the stream in every call.
+    ///   - events: the kinds of event to report; all by default.
+    ///   - fileName: where `logEvents` is called; leave the default.
+    ///   - functionName: where `logEvents` is called; leave the default.
+    ///   - lineNumber: where `logEvents` is called; leave the default.
+    ///   - logger: receives each event, for instance ``defaultEventLog(identifier:event:fileName:functionName:lineNumber:)``.
+    public func logEvents(
+        identifier: String = "",
+        events: Set<LoggingEvent> = Set(LoggingEvent.allCases),
+        fileName: String = #file,
+        functionName: String = #function,
+        lineNumber: Int = #line,
+        logger: @escaping EventLogger
+    ) -> Signal<Value, Error> {
+        log(events) { event in logger(identifier, event, fileName, functionName, lineNumber) }
+    }
+
+    /// Runs `write` with the description of every event of `events` (`value 1`,
+    /// `completed`…) as it passes.
+    private func log(_ events: Set<LoggingEvent>, _ write: @escaping (String) -> Void) -> Signal<Value, Error> {
+        let log = EventLog(events: events, write: write)
         return on(
             failed: log.reportWithDetail(.failed),
             completed: log.report(.completed),
@@ -161,7 +191,41 @@ extension SignalProducer {
         events: Set<LoggingEvent> = Set(LoggingEvent.allCases),
         logger: @escaping (String) -> Void = { print($0) }
     ) -> SignalProducer<Value, Error> {
-        let log = EventLog(identifier: identifier, events: events, logger: logger)
+        log(events) { event in logger("[\(identifier)] \(event)") }
+    }
+
+    /// Reports what happens to each run to `logger`, ReactiveSwift's way: one call
+    /// per event, with the identifier, the event (`value 1`, `failed timeout`,
+    /// `completed`, `starting`…) and where `logEvents` was called. Events are
+    /// forwarded unchanged.
+    ///
+    /// ```swift
+    /// api.search(query).logEvents(identifier: "search", logger: defaultEventLog)
+    /// // [search] starting fileName: App/Search.swift, functionName: load(), lineNumber: 12
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - identifier: names the stream in every call.
+    ///   - events: the kinds of event to report; all by default.
+    ///   - fileName: where `logEvents` is called; leave the default.
+    ///   - functionName: where `logEvents` is called; leave the default.
+    ///   - lineNumber: where `logEvents` is called; leave the default.
+    ///   - logger: receives each event, for instance ``defaultEventLog(identifier:event:fileName:functionName:lineNumber:)``.
+    public func logEvents(
+        identifier: String = "",
+        events: Set<LoggingEvent> = Set(LoggingEvent.allCases),
+        fileName: String = #file,
+        functionName: String = #function,
+        lineNumber: Int = #line,
+        logger: @escaping EventLogger
+    ) -> SignalProducer<Value, Error> {
+        log(events) { event in logger(identifier, event, fileName, functionName, lineNumber) }
+    }
+
+    /// Runs `write` with the description of every event of `events` (`value 1`,
+    /// `completed`…) as it passes.
+    private func log(_ events: Set<LoggingEvent>, _ write: @escaping (String) -> Void) -> SignalProducer<Value, Error> {
+        let log = EventLog(events: events, write: write)
         return on(
             starting: log.report(.starting),
             started: log.report(.started),
@@ -195,24 +259,40 @@ public enum LoggingEvent: String, CaseIterable, Sendable {
     case disposed
 }
 
-/// Turns the reported kinds of event into handlers for `on`, each writing one line.
-private struct EventLog {
-    let identifier: String
-    let events: Set<LoggingEvent>
-    let logger: (String) -> Void
+/// A function that logs one event of `logEvents(…, logger:)`: ReactiveSwift's
+/// `EventLogger`. It receives the stream's identifier, the event (`value 1`,
+/// `failed timeout`, `completed`, `starting`…) and where `logEvents` was called.
+public typealias EventLogger = (
+    _ identifier: String,
+    _ event: String,
+    _ fileName: String,
+    _ functionName: String,
+    _ lineNumber: Int
+) -> Void
 
-    /// A handler writing `[identifier] event`, or `nil` if `event` is not reported.
+/// Prints one event as ReactiveSwift's default logger does:
+/// `[identifier] event fileName: …, functionName: …, lineNumber: …`.
+public func defaultEventLog(identifier: String, event: String, fileName: String, functionName: String, lineNumber: Int) {
+    print("[\(identifier)] \(event) fileName: \(fileName), functionName: \(functionName), lineNumber: \(lineNumber)")
+}
+
+/// Turns the reported kinds of event into handlers for `on`, each writing the
+/// event's description (`value 1`, `completed`…).
+private struct EventLog {
+    let events: Set<LoggingEvent>
+    let write: (String) -> Void
+
+    /// A handler writing `event`, or `nil` if `event` is not reported.
     func report(_ event: LoggingEvent) -> (() -> Void)? {
         guard events.contains(event) else { return nil }
-        let line = "[\(identifier)] \(event.rawValue)"
-        return { [logger] in logger(line) }
+        let description = event.rawValue
+        return { [write] in write(description) }
     }
 
-    /// A handler writing `[identifier] event detail`, or `nil` if `event` is not
-    /// reported.
+    /// A handler writing `event detail`, or `nil` if `event` is not reported.
     func reportWithDetail<Detail>(_ event: LoggingEvent) -> ((Detail) -> Void)? {
         guard events.contains(event) else { return nil }
-        let prefix = "[\(identifier)] \(event.rawValue) "
-        return { [logger] detail in logger(prefix + String(describing: detail)) }
+        let prefix = "\(event.rawValue) "
+        return { [write] detail in write(prefix + String(describing: detail)) }
     }
 }

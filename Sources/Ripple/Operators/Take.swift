@@ -4,13 +4,18 @@
 //     take(first: 2)                  -a-b-c-d-|   →   -a-b|
 //     take(first: 0)                  -a-b-c-d-|   →   ⊘           (interrupted at once)
 //     take(last: 2)                   -a-b-c-d-|   →   ---------(cd)|
-//     take { $0 < 3 }                 -1-2-3-1-|   →   -1-2-|
+//     take(while: { $0 < 3 })         -1-2-3-1-|   →   -1-2-|
+//     take(until: { $0 < 3 })         -1-2-3-1-|   →   -1-2-3|     (the value that stops it is forwarded)
 //     take(until: trigger)            -a-b-c-d-|   →   -a-b-|      (trigger fires between b and c)
 //     take(during: lifetime)          -a-b-c-d-|   →   -a-b-|      (lifetime ends between b and c)
 //     take(untilReplacement: r)       -a-b---c-|   →   -a-b-x-y-|  (r: -----x-y-|)
 //
 // Failures and interruption of the source pass through unchanged and at once.
-// `take(until:)` completes when the trigger sends a value or completes; a trigger
+// `take(while:)` and the predicate form of `take(until:)` differ only in the value
+// that ends them: `take(while:)` drops it, `take(until:)` forwards it, then
+// completes (ReactiveSwift's names and semantics: the predicate says whether to
+// continue). The trigger form of `take(until:)` completes when the trigger sends a
+// value or completes; a trigger
 // that is interrupted (or already terminated when observed) never fires, so the
 // source is then forwarded until it ends by itself. `take(during:)` completes when
 // the lifetime ends. `take(untilReplacement:)` funnels both of its inputs through
@@ -74,6 +79,28 @@ extension Signal {
                 return
             }
             input.send(event)
+        })
+    }
+
+    /// Forwards values until one for which `shouldContinue` returns `false`, which is
+    /// forwarded too; then completes.
+    ///
+    /// ```swift
+    /// downloadProgress.take(until: { $0 < 1.0 })   // -0.2-0.7-1.0|
+    /// ```
+    ///
+    /// The predicate says whether to go on, as ReactiveSwift's does; unlike
+    /// ``take(while:)``, the value that stops the stream is forwarded.
+    ///
+    /// Disfavoured, so that a trailing closure (`take { $0 < 3 }`) keeps meaning
+    /// `take(while:)`; spelled with its label, it is the only candidate.
+    @_disfavoredOverload
+    public func take(until shouldContinue: @escaping (Value) -> Bool) -> Signal<Value, Error> {
+        derived(forwarding: { event, input in
+            input.send(event)
+            if case let .value(value) = event, !shouldContinue(value) {
+                input.sendCompleted()
+            }
         })
     }
 
@@ -173,6 +200,15 @@ extension SignalProducer {
         lift { $0.take(while: shouldContinue) }
     }
 
+    /// Forwards values until one for which `shouldContinue` returns `false`, which is
+    /// forwarded too; then completes. See ``Signal/take(until:)-((Value)->Bool)``.
+    ///
+    /// Disfavoured, so that a trailing closure keeps meaning `take(while:)`.
+    @_disfavoredOverload
+    public func take(until shouldContinue: @escaping (Value) -> Bool) -> SignalProducer<Value, Error> {
+        lift { $0.take(until: shouldContinue) }
+    }
+
     /// Forwards this producer until a run of `trigger` sends a value or completes,
     /// then completes.
     ///
@@ -182,6 +218,13 @@ extension SignalProducer {
     /// the result's completion disposes them too.
     public func take(until trigger: SignalProducer<(), Never>) -> SignalProducer<Value, Error> {
         trigger.lift(with: self) { trigger, source in source.take(until: trigger) }
+    }
+
+    /// Forwards this producer until `trigger` (a producer, a signal observed from
+    /// each start on, a property of `Void`) sends a value or completes, then
+    /// completes; see ``take(until:)-(SignalProducer<(),Never>)``.
+    public func take(until trigger: some SignalProducerConvertible<(), Never>) -> SignalProducer<Value, Error> {
+        take(until: trigger.producer)
     }
 
     /// Forwards this producer until `lifetime` ends, then completes.

@@ -172,9 +172,13 @@ private struct FIFO<Element> {
 }
 
 extension SignalProducer {
-    /// Zips `first` with every producer of `rest`: sends a tuple of the n-th values
+    /// Zips `first` with every stream of `rest`: sends a tuple of the n-th values
     /// of all inputs once each of them has sent its n-th value. Each start starts
-    /// one run of every producer, left to right.
+    /// one run of every input, left to right.
+    ///
+    /// Every input is anything `SignalProducerConvertible` with this error type: a
+    /// producer, a signal (observed from each start on), a property (its current
+    /// value counting as its first).
     ///
     /// Completes when an input has completed and all of its values have been used;
     /// fails or is interrupted as soon as any input is.
@@ -182,17 +186,19 @@ extension SignalProducer {
     // on this parameter pack ("Abstract conformance with bad subject type").
     @_semantics("optimize.no.crossmodule")
     public static func zip<each S>(
-        _ first: SignalProducer<Value, Error>,
-        _ rest: repeat SignalProducer<each S, Error>
+        _ first: some SignalProducerConvertible<Value, Error>,
+        _ rest: repeat any SignalProducerConvertible<each S, Error>
     ) -> SignalProducer<(Value, repeat each S), Error> {
-        lift(first, repeat each rest, transform: { (first: Signal<Value, Error>, rest: repeat Signal<each S, Error>) in
+        lift(first.producer, repeat (each rest).producer, transform: {
+            (first: Signal<Value, Error>, rest: repeat Signal<each S, Error>) in
             Signal<Value, Error>.zip(first, repeat each rest)
         })
     }
 
-    /// Zips `producers`: sends an array of the n-th values of all producers, in the
-    /// order of `producers`, once each of them has sent its n-th value. Each start
-    /// starts one run of every producer, in order.
+    /// Zips `producers` (producers, signals or properties of one type): sends an
+    /// array of the n-th values of all of them, in the order of `producers`, once
+    /// each has sent its n-th value. Each start starts one run of every producer,
+    /// in order.
     ///
     /// Completes when a producer has completed and all of its values have been
     /// used; fails or is interrupted as soon as any producer is.
@@ -202,8 +208,9 @@ extension SignalProducer {
     public static func zip<S: Sequence>(
         _ producers: S,
         emptySentinel: [Value]? = nil
-    ) -> SignalProducer<[Value], Error> where S.Element == SignalProducer {
-        let producers = Array(producers)
+    ) -> SignalProducer<[Value], Error>
+    where S.Element: SignalProducerConvertible, S.Element.Value == Value, S.Element.Error == Error {
+        let producers = producers.map(\.producer)
         guard !producers.isEmpty else {
             return emptySentinel.map { SignalProducer<[Value], Error>(value: $0) } ?? .empty
         }

@@ -140,6 +140,19 @@ public final class Property<Value>: PropertyProtocol {
 // threads, hence the condition.
 extension Property: @unchecked Sendable where Value: Sendable {}
 
+extension Property where Value: OptionalProtocol {
+    /// An optional property whose value is `initial` until `values`, a stream of
+    /// the wrapped type, sends one; `values` is started at once, and the property
+    /// completes when it terminates.
+    ///
+    /// ```swift
+    /// let selection = Property<Item?>(initial: nil, then: taps.map(\.item))   // taps: Signal<Tap, Never>
+    /// ```
+    public convenience init(initial: Value, then values: some SignalProducerConvertible<Value.Wrapped, Never>) {
+        self.init(initial: initial, then: values.producer.map { Value(reconstructing: $0) })
+    }
+}
+
 extension PropertyProtocol {
     /// A property made by applying `transform` to this property's producer; the
     /// transformed producer must send a value as soon as it starts. The building

@@ -80,11 +80,24 @@ extension Property {
     /// order, changing whenever any of them changes.
     ///
     /// With no property at all, the result is a constant property whose value is
-    /// `[]`. Otherwise it completes once every input has gone away.
+    /// `[]` (ReactiveSwift answers `nil` instead: see docs/Migrating.md).
+    /// Otherwise it completes once every input has gone away.
     public static func combineLatest<S: Sequence>(_ properties: S) -> Property<[Value]>
     where S.Element: PropertyProtocol, S.Element.Value == Value {
+        combineLatest(properties, emptySentinel: [])
+    }
+
+    /// A property whose value is the array of the values of `properties`, in their
+    /// order, changing whenever any of them changes; with no property at all, a
+    /// constant property whose value is `emptySentinel`.
+    ///
+    /// ```swift
+    /// let totals = Property.combineLatest(cart.map(\.price), emptySentinel: [0])
+    /// ```
+    public static func combineLatest<S: Sequence>(_ properties: S, emptySentinel: [Value]) -> Property<[Value]>
+    where S.Element: PropertyProtocol, S.Element.Value == Value {
         Property<[Value]>(
-            unsafeProducer: SignalProducer.combineLatest(properties.map(\.producer), emptySentinel: []),
+            unsafeProducer: SignalProducer.combineLatest(properties.map(\.producer), emptySentinel: emptySentinel),
             capturing: nil
         )
     }
@@ -110,11 +123,20 @@ extension Property {
     /// input has changed again.
     ///
     /// With no property at all, the result is a constant property whose value is
-    /// `[]`.
+    /// `[]` (ReactiveSwift answers `nil` instead: see docs/Migrating.md).
     public static func zip<S: Sequence>(_ properties: S) -> Property<[Value]>
     where S.Element: PropertyProtocol, S.Element.Value == Value {
+        zip(properties, emptySentinel: [])
+    }
+
+    /// A property whose value is the array of the n-th values of `properties`, in
+    /// their order (the current values counting as the first), changing once every
+    /// input has changed again; with no property at all, a constant property whose
+    /// value is `emptySentinel`.
+    public static func zip<S: Sequence>(_ properties: S, emptySentinel: [Value]) -> Property<[Value]>
+    where S.Element: PropertyProtocol, S.Element.Value == Value {
         Property<[Value]>(
-            unsafeProducer: SignalProducer.zip(properties.map(\.producer), emptySentinel: []),
+            unsafeProducer: SignalProducer.zip(properties.map(\.producer), emptySentinel: emptySentinel),
             capturing: nil
         )
     }

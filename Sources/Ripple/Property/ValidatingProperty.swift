@@ -1,3 +1,5 @@
+import Synchronization
+
 // ValidatingProperty: a mutable property that validates every value proposed to it.
 //
 //     let name = ValidatingProperty("") { $0.isEmpty ? .invalid(.empty) : .valid }
@@ -5,13 +7,19 @@
 //     name.result    (invalid "")-(valid a)-(invalid "")-(valid b)|
 //
 // Every proposal (`value =`, `modify`, a binding) is validated while no other update
-// can happen, and the outcome is stored with the value, in one update: `value` and
-// `result` never disagree. A valid value is stored as proposed, a coerced one is
-// replaced; an invalid one is not stored (`value` keeps the last valid value, and
-// `producer` and `signal` send nothing), and `result` carries it with the reason, as
-// in ReactiveSwift. A property validated against another one validates its last
-// proposal again whenever the other one changes. Completes, and ends its lifetime,
-// when deinitialised.
+// can happen, and its outcome is published before the value is stored: observers of
+// the value read the outcome that goes with it. A valid value is stored as
+// proposed, a coerced one is replaced; an invalid one is not stored (`value` keeps
+// the last valid value, and `producer` and `signal` send nothing), and `result`
+// carries it with the reason, as in ReactiveSwift. A property validated against
+// another one validates its last proposal again whenever the other one changes.
+//
+// The value lives in a `MutableProperty`: one of its own, or one given to it
+// (`ValidatingProperty(name) { … }`), which it then validates for, as ReactiveSwift's
+// does: valid proposals are written to that property, and a change made to that
+// property directly is validated when it arrives (`result` reports it), but stored
+// whatever the outcome, since it is already there. Its own one completes, and its
+// lifetime ends, when it is deinitialised.
 
 /// A mutable property that validates every value proposed to it, and publishes the
 /// outcome as ``result``.
@@ -36,8 +44,19 @@
 ///   property can happen; it must not read or set this property.
 /// - ``result`` changes before the observers of ``value`` hear of the change, so
 ///   they read the outcome that goes with the value they get.
-/// - When the property is deinitialised, ``signal``, ``result`` and every run of
-///   ``producer`` complete, and ``lifetime`` ends.
+/// - When the property is deinitialised, ``result`` completes and ``lifetime``
+///   ends; so do ``signal`` and every run of ``producer``, unless the property
+///   validates for a `MutableProperty` that lives on (they are that property's).
+///
+/// Over an existing `MutableProperty`, the validating property is a validating view
+/// of it, which keeps it alive:
+///
+/// ```swift
+/// let email = MutableProperty("")                       // the model's
+/// let validatedEmail = ValidatingProperty(email) { $0.contains("@") ? .valid : .invalid(.format) }
+/// validatedEmail.value = "nobody"                       // refused: `email` keeps ""
+/// email.value = "someone@example.com"                   // validated on arrival: `result` is valid
+/// ```
 public final class ValidatingProperty<Value, ValidationError: Swift.Error>: MutablePropertyProtocol {
     /// What a validator decides about a proposed value.
     public enum Decision {
@@ -102,31 +121,31 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Muta
         }
     }
 
-    /// The last valid value and the latest outcome, stored together.
-    private struct State {
-        var value: Value
-        var result: Result
-
-        /// The state after validating `proposed`: its outcome, and the value it
-        /// stores (this state's value if `proposed` is invalid).
-        func validating(_ proposed: Value, with validator: (Value) -> Decision) -> State {
-            let outcome = Result(proposing: proposed, validator(proposed))
-            return State(value: outcome.isInvalid ? value : outcome.value, result: outcome)
-        }
-    }
-
-    /// The value and the outcome; their updates are serialised by `state`'s update
-    /// lock, under which every proposal is validated (see `propose(_:)`).
-    private let state: MutableProperty<State>
+    /// The outcome of the last proposal. Set only under `inner`'s update lock, just
+    /// before `inner` is, so that the two change in one order.
+    private let outcomes: MutableProperty<Result>
+    /// Holds the value: a property of its own, or the one given to `init(_:_:)`.
+    /// Its update lock serialises every proposal (see `propose(_:)`).
+    private let inner: MutableProperty<Value>
     private let validator: (Value) -> Decision
+    /// The values written to `inner` by proposals that `inner` has still to
+    /// deliver: its observer here skips them, and validates any other change.
+    private let writebacks: Writebacks
+    private let token: Lifetime.Token
 
     /// The outcome of validating the last proposed value, which says whether
     /// ``value`` can be used.
     public let result: Property<Result>
 
+    /// Ends when the property is deinitialised.
+    public let lifetime: Lifetime
+
     /// The changes of ``value`` from now on; completes when the property is
-    /// deinitialised.
-    public let signal: Signal<Value, Never>
+    /// deinitialised (when the `MutableProperty` it validates for is, for a
+    /// property made over one).
+    public var signal: Signal<Value, Never> {
+        inner.signal
+    }
 
     /// Creates a property whose every proposed value, `initial` included, is
     /// validated by `validator`.
@@ -136,13 +155,45 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Muta
     ///     text.count > 11 ? .coerced(String(text.prefix(11))) : .valid
     /// }
     /// ```
-    public init(_ initial: Value, _ validator: @escaping (Value) -> Decision) {
+    public convenience init(_ initial: Value, _ validator: @escaping (Value) -> Decision) {
+        self.init(MutableProperty(initial), validator)
+    }
+
+    /// Creates a property that validates every value proposed to it before writing
+    /// it to `inner`, and every change made to `inner` directly; `inner`'s current
+    /// value is validated first, like an initial value. The property keeps `inner`
+    /// alive.
+    ///
+    /// A valid proposal is written to `inner`, a coerced one is replaced first, an
+    /// invalid one is not written. A change made to `inner` directly is validated
+    /// when it arrives and reported by ``result``, but stays in `inner` whatever the
+    /// outcome: ``value`` may then be invalid, as in ReactiveSwift. (A coerced
+    /// direct change is not replaced either; only proposals are.)
+    public init(_ inner: MutableProperty<Value>, _ validator: @escaping (Value) -> Decision) {
+        let (lifetime, token) = Lifetime.make()
+        let writebacks = Writebacks()
+        // One update of `inner`: no change of it can come between validating its
+        // current value and following its changes.
+        let outcomes = inner.withValue { current in
+            let first = Result(proposing: current, validator(current))
+            let outcomes = MutableProperty(first)
+            inner.signal.take(during: lifetime).observeValues { [weak outcomes] value in
+                guard !writebacks.skip() else { return }
+                outcomes?.value = Result(proposing: value, validator(value))
+            }
+            // The current value counts as the first proposal: a coerced one is replaced.
+            if case let .coerced(replacement, _, _) = first {
+                writebacks.expect()
+                inner.value = replacement
+            }
+            return outcomes
+        }
+        self.inner = inner
         self.validator = validator
-        let outcome = Result(proposing: initial, validator(initial))
-        state = MutableProperty(State(value: outcome.value, result: outcome))
-        // Attached to `state` first: it changes before the value's observers hear.
-        result = state.map(\.result)
-        signal = state.signal.filter { !$0.result.isInvalid }.map(\.value)
+        self.writebacks = writebacks
+        (self.lifetime, self.token) = (lifetime, token)
+        self.outcomes = outcomes
+        result = Property(outcomes)
     }
 
     /// Creates a property whose every proposed value, `initial` included, is
@@ -156,34 +207,44 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Muta
         with other: Other,
         _ validator: @escaping (Value, Other.Value) -> Decision
     ) {
+        self.init(MutableProperty(initial), with: other, validator)
+    }
+
+    /// Creates a property that validates for `inner` (see ``init(_:_:)-(MutableProperty<Value>,_)``)
+    /// against the current value of `other`; the last proposal is validated again
+    /// whenever `other` changes.
+    ///
+    /// The property keeps `inner` alive, not `other`: once `other` has gone away,
+    /// proposals are validated against its last value.
+    public convenience init<Other: PropertyProtocol>(
+        _ inner: MutableProperty<Value>,
+        with other: Other,
+        _ validator: @escaping (Value, Other.Value) -> Decision
+    ) {
         let other = Property(other)
-        self.init(initial) { validator($0, other.value) }
+        self.init(inner) { validator($0, other.value) }
         // The run sends other's current value at once, then every change: no change
-        // made since `other.value` was read for `initial` is missed.
+        // made since `other.value` was read for the first validation is missed.
         other.producer.take(during: lifetime).startWithValues { [weak self] _ in self?.revalidate() }
     }
 
     /// The current value: the last valid value (or its replacement if the
-    /// validator coerced it). Setting it validates the new value and sends the
-    /// outcome on ``result``, also when it equals the old one; a valid value is
-    /// stored and sent, an invalid one only reported.
+    /// validator coerced it; or, over a `MutableProperty` changed directly, what it
+    /// was changed to). Setting it validates the new value and sends the outcome
+    /// on ``result``, also when it equals the old one; a valid value is stored and
+    /// sent, an invalid one only reported.
     public var value: Value {
-        get { state.value.value }
+        get { inner.value }
         set { propose { $0 = newValue } }
     }
 
     /// A producer whose every run sends the current value at once, then every
     /// change (every valid or coerced proposal, not an invalid one), and completes
-    /// when the property is deinitialised. The producer does not keep the property
-    /// alive.
+    /// when the property is deinitialised (when the `MutableProperty` it validates
+    /// for is, for a property made over one). The producer does not keep the
+    /// property alive.
     public var producer: SignalProducer<Value, Never> {
-        // The first state always passes; later ones only if they stored a value.
-        state.producer.skipRepeats { _, next in next.result.isInvalid }.map(\.value)
-    }
-
-    /// Ends when the property is deinitialised.
-    public var lifetime: Lifetime {
-        state.lifetime
+        inner.producer
     }
 
     /// Mutates the current (last valid) value in place, then validates the new
@@ -199,7 +260,7 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Muta
     /// Runs `action` with the current value while no update can happen; returns
     /// what `action` returns.
     public func withValue<R, Failure>(_ action: (Value) throws(Failure) -> R) throws(Failure) -> R {
-        try state.withValue { (current) throws(Failure) -> R in try action(current.value) }
+        try inner.withValue(action)
     }
 
     /// The target of `property <~ source`: proposes every value, until the
@@ -209,28 +270,65 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Muta
     }
 
     /// Applies `change` to the current value and stores the outcome of validating
-    /// the result. `state.withValue` holds `state`'s update lock (not its value
+    /// the result. `inner.withValue` holds `inner`'s update lock (not its value
     /// lock), so the read, the validation and the store form one update; the store
-    /// runs on the thread that holds that lock, which `state` lets through.
+    /// runs on the thread that holds that lock, which `inner` lets through.
     private func propose<R, Failure>(_ change: (inout Value) throws(Failure) -> R) throws(Failure) -> R {
-        try state.withValue { (current) throws(Failure) -> R in
-            var value = current.value
+        try inner.withValue { (current) throws(Failure) -> R in
+            var value = current
             let outcome = try change(&value)
-            state.value = current.validating(value, with: validator)
+            store(Result(proposing: value, validator(value)))
             return outcome
         }
     }
 
     /// Validates the last proposed value again.
     private func revalidate() {
-        state.withValue { current in
-            state.value = current.validating(current.result.proposed, with: validator)
+        inner.withValue { _ in
+            let proposed = outcomes.value.proposed
+            store(Result(proposing: proposed, validator(proposed)))
         }
+    }
+
+    /// Publishes `outcome`, then writes its value to `inner` unless it is invalid;
+    /// called under `inner`'s update lock.
+    private func store(_ outcome: Result) {
+        outcomes.value = outcome
+        guard !outcome.isInvalid else { return }
+        write(outcome.value)
+    }
+
+    /// Writes `value` to `inner` as a proposal's outcome, which `inner`'s observer
+    /// here then skips; called under `inner`'s update lock.
+    private func write(_ value: Value) {
+        writebacks.expect()
+        inner.value = value
     }
 }
 
-// All state is in `state`, behind its locks. The value crosses threads, hence the
-// condition (as for `MutableProperty`).
+/// Counts the values a `ValidatingProperty` wrote to its inner property and the
+/// inner property has not delivered yet. Touched under the inner property's update
+/// lock only (writes and deliveries both happen there); atomic so that the thread
+/// sanitizer sees it handed from thread to thread.
+private final class Writebacks: Sendable {
+    private let pending = Atomic<Int>(0)
+
+    /// Records a write about to happen.
+    func expect() {
+        pending.wrappingAdd(1, ordering: .relaxed)
+    }
+
+    /// Whether the value being delivered is a recorded write, which it consumes.
+    func skip() -> Bool {
+        guard pending.load(ordering: .relaxed) > 0 else { return false }
+        pending.wrappingSubtract(1, ordering: .relaxed)
+        return true
+    }
+}
+
+// All state is in `inner` and `outcomes`, behind their locks, and in the atomic
+// `writebacks`. The value crosses threads, hence the condition (as for
+// `MutableProperty`).
 extension ValidatingProperty: @unchecked Sendable where Value: Sendable {}
 
 // Checked, conditional on the payload (`ValidationError` is always Sendable).

@@ -115,6 +115,32 @@ public final class TestScheduler: DateScheduler {
         return enqueue(action, at: date, interval: nil)
     }
 
+    /// Schedules `action` `delay` seconds of virtual time from now: ReactiveSwift's
+    /// relative form of ``schedule(after:action:)-(Date,_)``.
+    ///
+    /// ```swift
+    /// scheduler.schedule(after: 2) { input.send(value: "late") }
+    /// scheduler.advance(by: 2)   // sends "late"
+    /// ```
+    ///
+    /// An infinite or huge delay never comes.
+    ///
+    /// - Precondition: `delay >= 0`, not NaN.
+    @discardableResult
+    public func schedule(after delay: TimeInterval, action: @escaping () -> Void) -> (any Disposable)? {
+        requireTimeValue(delay, .nonNegative, name: "delay", call: "TestScheduler.schedule(after:action:)")
+        return enqueue(action, at: date(after: delay), interval: nil)
+    }
+
+    /// Schedules `action` `delay` from now in virtual time; see
+    /// ``schedule(after:action:)-(TimeInterval,_)``.
+    ///
+    /// - Precondition: `delay >= .zero`.
+    @discardableResult
+    public func schedule(after delay: Duration, action: @escaping () -> Void) -> (any Disposable)? {
+        schedule(after: delay.timeInterval, action: action)
+    }
+
     /// Schedules `action` at `date`, then every `interval` seconds of virtual time;
     /// a run due at `Date.distantFuture` or later never comes. `leeway` is ignored:
     /// virtual time is exact.
