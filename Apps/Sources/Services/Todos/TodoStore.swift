@@ -16,13 +16,7 @@ public final class TodoStore: Sendable {
     /// Opens (creating on first use) the todo database in a directory.
     public init(directory: URL) throws {
         path = directory.appendingPathComponent("todos.sqlite").path
-        var configuration = Configuration()
-        configuration.maximumReaderCount = 2
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
-        pool = try DatabasePool(path: path, configuration: configuration)
-        try Self.migrator.migrate(pool)
+        pool = try ServiceDatabase.open(path: path, migrator: Self.migrator)
     }
 
     static var migrator: DatabaseMigrator {

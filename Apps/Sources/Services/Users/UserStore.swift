@@ -71,13 +71,7 @@ public final class UserStore: AccountVerifying {
             iterations: passwordIterations, salt: Array(repeating: 0, count: PasswordHash.saltByteCount),
             key: Array(repeating: 0, count: PasswordHash.keyByteCount)
         )
-        var configuration = Configuration()
-        configuration.maximumReaderCount = 2
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
-        pool = try DatabasePool(path: path, configuration: configuration)
-        try Self.migrator.migrate(pool)
+        pool = try ServiceDatabase.open(path: path, migrator: Self.migrator)
     }
 
     static var migrator: DatabaseMigrator {
