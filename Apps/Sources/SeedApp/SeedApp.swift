@@ -51,4 +51,72 @@ public protocol SeedApp {
     /// screen keeps what it needs alive; dropping it ends the app (its bindings,
     /// timers and requests in flight end with it).
     func makeScreen(environment: SeedAppEnvironment) -> View
+
+    /// The app's scripted walkthrough over `environment` (see ``WalkthroughStep``):
+    /// a short scenario a person would try first, run by the launcher on the screen
+    /// `makeScreen(environment:)` returns. Empty by default.
+    func walkthrough(environment: SeedAppEnvironment) -> [WalkthroughStep]
+}
+
+// MARK: - Walkthroughs
+
+/// One scripted step of an app's walkthrough: what it does, as a heading, and the
+/// input that does it. The launcher runs an app's steps in order on a
+/// `VirtualTerminal` (100 × 30) showing the app's screen, with the real services and
+/// real time, and prints the screen after each step under its heading. This is how
+/// `ripple-apps` shows every app working where nobody can type (a pipe, CI,
+/// `TERM=dumb`, or `--walkthrough`).
+///
+/// A step drives the terminal like a person would (`type`, `press`), then waits for
+/// the screen to show the outcome with ``VirtualTerminal/waitUntilScreen(contains:timeout:)``,
+/// so that its screen is the settled result, not a frame in between:
+///
+/// ```swift
+/// WalkthroughStep("Type “zlib”: one search a second, results as they arrive") { terminal in
+///     terminal.type("zlib")
+///     await terminal.waitUntilScreen(contains: "zlib", timeout: .seconds(10))
+/// }
+/// ```
+public struct WalkthroughStep: Sendable {
+    /// What the step shows, printed above its screen.
+    public var heading: String
+    /// The step's input and its wait for the outcome, on the main actor.
+    public var perform: @MainActor @Sendable (VirtualTerminal) async -> Void
+
+    /// A step titled `heading` that runs `perform`.
+    public init(_ heading: String, perform: @escaping @MainActor @Sendable (VirtualTerminal) async -> Void) {
+        self.heading = heading
+        self.perform = perform
+    }
+}
+
+extension SeedApp {
+    /// No walkthrough: the launcher shows the app's first screen only.
+    public func walkthrough(environment: SeedAppEnvironment) -> [WalkthroughStep] { [] }
+}
+
+extension VirtualTerminal {
+    /// Waits, in real time, until some row of the screen contains `text` or until
+    /// `timeout` passes, letting the main queue run meanwhile; returns whether the
+    /// text appeared. For walkthroughs, which run on real services and the main
+    /// queue (tests use virtual time and `settle()` instead).
+    @discardableResult
+    public func waitUntilScreen(contains text: String, timeout: Duration = .seconds(10)) async -> Bool {
+        await waitUntilScreen(timeout: timeout) { lines in lines.contains { $0.contains(text) } }
+    }
+
+    /// Waits, in real time, until the screen's rows satisfy `condition` or until
+    /// `timeout` passes, letting the main queue run meanwhile; returns whether the
+    /// condition held.
+    @discardableResult
+    public func waitUntilScreen(timeout: Duration = .seconds(10), until condition: ([String]) -> Bool) async -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while true {
+            await settle()
+            if condition(lines) { return true }
+            if clock.now >= deadline { return false }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
 }
