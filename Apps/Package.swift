@@ -11,7 +11,9 @@ let package = Package(
         .library(name: "Services", targets: ["Services"]),
         .library(name: "SeedApp", targets: ["SeedApp"]),
         .library(name: "TwitterSearch", targets: ["TwitterSearch"]),
+        .library(name: "Launcher", targets: ["Launcher"]),
         .executable(name: "ripple-services", targets: ["ripple-services"]),
+        .executable(name: "ripple-apps", targets: ["ripple-apps"]),
     ],
     dependencies: [
         // The root package: Ripple, RippleTerminal, RippleFoundation, RippleTesting.
@@ -104,6 +106,40 @@ let package = Package(
                 .product(name: "RippleTerminal", package: "Ripple"),
                 .product(name: "RippleTesting", package: "Ripple"),
                 .product(name: "RippleFoundation", package: "Ripple"),
+            ]
+        ),
+        // The launcher: the menu of the seed apps, its status line and the scripted
+        // walkthrough (Model/, ViewModels/ (Ripple only), Views/, Walkthrough/).
+        .target(
+            name: "Launcher",
+            dependencies: [
+                "SeedApp",
+                "TwitterSearch",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTerminal", package: "Ripple"),
+            ]
+        ),
+        .testTarget(
+            name: "LauncherTests",
+            dependencies: [
+                "Launcher",
+                "SeedApp",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTerminal", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
+            ]
+        ),
+        // `ripple-apps`: the launcher's executable, with the services in process.
+        .executableTarget(
+            name: "ripple-apps",
+            dependencies: [
+                "Launcher",
+                "SeedApp",
+                "Services",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTerminal", package: "Ripple"),
             ]
         ),
         .testTarget(

@@ -20,56 +20,11 @@ fixture="$PWD/Tests/EndToEnd/fixtures/dpkg-status"   # 40 packages of a Debian m
 out="${E2E_OUT:-.build/e2e}"
 mkdir -p "$out"
 
-server="ripple-e2e-$$"
-tm() { tmux -L "$server" "$@"; }
-trap 'tm kill-server 2>/dev/null || true' EXIT
-# One tmux server per run; a second run starts a server of its own.
-next_server() {
-    tm kill-server 2>/dev/null || true
-    server="$server-next"
-}
-
-screen() { tm capture-pane -p -t e2e; }
-fail() {
-    echo "FAIL: $*" >&2
-    echo "--- the screen:" >&2
-    screen >&2 || true
-    exit 1
-}
-# Waits (up to 15 s) until the screen shows the fixed string $1.
-wait_for() {
-    for _ in $(seq 1 150); do
-        if screen | grep -qF -- "$1"; then return 0; fi
-        sleep 0.1
-    done
-    fail "the screen never showed '$1'"
-}
-# Waits until the screen no longer shows $1.
-wait_gone() {
-    for _ in $(seq 1 150); do
-        if ! screen | grep -qF -- "$1"; then return 0; fi
-        sleep 0.1
-    done
-    fail "the screen still shows '$1'"
-}
-expect_line() {   # row (from 0), text the row must start with
-    local line
-    line="$(screen | sed -n "$(($1 + 1))p")"
-    [[ "$line" == "$2"* ]] || fail "row $1 is '$line', expected it to start with '$2'"
-}
-send() { tm send-keys -t e2e "$@"; }
-
-start_shell() {   # columns rows
-    tm new-session -d -s e2e -x "$1" -y "$2" \
-        "env -i PATH='$PATH' HOME='$HOME' TERM=xterm-256color LANG=C.UTF-8 bash --norc --noprofile"
-    tm set-option -t e2e window-size manual
-    send "PS1='$ '" Enter
-    send "clear" Enter
-}
+source Tests/EndToEnd/tmux-session.sh
 
 echo "== the sample at 80x24 on a fixture of 40 packages"
 start_shell 80 24
-send "$binary --status '$fixture'; echo \"exit status \$?\"; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo" Enter
+send "$(run_then_report "$binary --status '$fixture'")" Enter
 wait_for "40 packages"
 screen > "$out/sample-80x24.txt"
 expect_line 0 "┌ Packages on this machine ─"
@@ -115,11 +70,8 @@ wait_for "│40 packages"
 
 echo "== Ctrl-C quits and gives the terminal back"
 send C-c
-wait_for "exit status 0"
+expect_terminal_restored "Packages on this machine"
 screen > "$out/sample-after-quit.txt"
-screen | grep -qx "icanon" || fail "line editing (icanon) is not back on"
-screen | grep -qx "echo" || fail "echo is not back on"
-if screen | grep -qF "Packages on this machine"; then fail "the app's screen is still showing after it quit"; fi
 next_server
 
 echo "== the sample at 160x40 on this machine's own packages"

@@ -105,6 +105,19 @@ extension VirtualTerminal {
         await waitUntilScreen(timeout: timeout) { lines in lines.contains { $0.contains(text) } }
     }
 
+    /// The first view of type `V` in the window's tree (depth first, in drawing
+    /// order): a walkthrough step reads its app's screen (and its ViewModel) to
+    /// know when the outcome it waits for has come.
+    public func firstView<V: View>(ofType type: V.Type = V.self) -> V? {
+        var pending: [View] = [window.root]
+        while !pending.isEmpty {
+            let view = pending.removeFirst()
+            if let match = view as? V { return match }
+            pending.insert(contentsOf: view.subviews, at: 0)
+        }
+        return nil
+    }
+
     /// Waits, in real time, until the screen's rows satisfy `condition` or until
     /// `timeout` passes, letting the main queue run meanwhile; returns whether the
     /// condition held.

@@ -40,3 +40,34 @@ public struct TwitterSearchApp: SeedApp {
         return TwitterSearchScreen(viewModel: viewModel, scheduler: scheduler)
     }
 }
+
+extension TwitterSearchApp {
+    /// Searches as a person would try the app: a broad word, then a narrower
+    /// phrase, then text too short to search, which clears the results. Each step
+    /// waits for the search to end (the throttle lets one through a second).
+    public func walkthrough(environment: SeedAppEnvironment) -> [WalkthroughStep] {
+        [
+            WalkthroughStep("Type “build”: a search within a second, the spinner while it runs, then the tweets") { terminal in
+                terminal.type("build")
+                await Self.waitForSearch(on: terminal)
+            },
+            WalkthroughStep("Type “ failure”: the latest text wins; the search in flight is cancelled") { terminal in
+                terminal.type(" failure")
+                await Self.waitForSearch(on: terminal)
+            },
+            WalkthroughStep("Erase to “bu” (3 characters or fewer): the results clear") { terminal in
+                for _ in 0..<"ild failure".count { terminal.press(.backspace) }
+                await Self.waitForSearch(on: terminal)
+            },
+        ]
+    }
+
+    /// Waits until the throttle has let the latest text through and no search runs.
+    @MainActor
+    static func waitForSearch(on terminal: VirtualTerminal) async {
+        try? await Task.sleep(for: .seconds(TwitterSearchViewModel.searchThrottleTime) + .milliseconds(200))
+        await terminal.waitUntilScreen(timeout: .seconds(15)) { _ in
+            terminal.firstView(ofType: TwitterSearchScreen.self)?.viewModel.isSearching.value == false
+        }
+    }
+}

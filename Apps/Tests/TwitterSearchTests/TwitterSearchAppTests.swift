@@ -13,14 +13,9 @@ import TwitterSearch
 struct TwitterSearchAppTests {
     /// Renders until `condition` holds for the screen's lines, or 20 s have passed.
     func waitForScreen(_ terminal: VirtualTerminal, until condition: ([String]) -> Bool) async throws -> [String] {
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(20)
-        while clock.now < deadline {
-            await terminal.settle()
-            if condition(terminal.lines) { return terminal.lines }
-            try await Task.sleep(for: .milliseconds(20))
+        if !(await terminal.waitUntilScreen(timeout: .seconds(20), until: condition)) {
+            Issue.record("the screen never got there:\n\(terminal.snapshot)")
         }
-        Issue.record("the screen never got there:\n\(terminal.snapshot)")
         return terminal.lines
     }
 
@@ -37,6 +32,24 @@ struct TwitterSearchAppTests {
             #expect(lines[1] == "│Search: quux viewer                                       │")
             #expect(lines[2].hasPrefix("│Execution time: "))
             #expect(lines[4].hasPrefix("│") && lines[4].contains("Add a widget to the quux viewer."))
+        }
+    }
+
+    @Test func theWalkthroughSearchesNarrowsAndClears() async throws {
+        try await withLocalServices { services, directory in
+            let environment = SeedAppEnvironment(servicesURL: services.url, dataDirectory: directory, scheduler: QueueScheduler.main)
+            let app = TwitterSearchApp()
+            let terminal = VirtualTerminal(columns: 60, rows: 12, root: app.makeScreen(environment: environment))
+            let steps = app.walkthrough(environment: environment)
+            #expect(steps.count == 3)
+            await steps[0].perform(terminal)
+            #expect(terminal.lines[1].hasPrefix("│Search: build "))
+            #expect(terminal.lines[2].hasPrefix("│Execution time: "), "the search was answered")
+            await steps[1].perform(terminal)
+            #expect(terminal.lines[1].hasPrefix("│Search: build failure "))
+            await steps[2].perform(terminal)
+            #expect(terminal.lines[1].hasPrefix("│Search: bu "))
+            #expect(terminal.lines[2].hasPrefix("│  ") && terminal.lines[3].hasPrefix("│No tweets "), "the results and the execution time cleared")
         }
     }
 

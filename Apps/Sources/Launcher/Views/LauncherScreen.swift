@@ -1,0 +1,57 @@
+import Ripple
+import RippleTerminal
+
+// LauncherScreen: the launcher's whole window. A navigation stack holds the menu;
+// opening an app pushes the app's screen, Esc (when the app does not use it) pops
+// it, and a status line under the stack says where the services answer.
+//
+//     ┌ Ripple: the seed apps ─┐  ─▶  ‹ Back  Twitter Search
+//     │1 Twitter Search        │       ┌ Twitter Search ───────┐
+//     │…                       │       │…                      │
+//     └────────────────────────┘       └───────────────────────┘
+//     services: http://127.0.0.1:41234 (in process) · tweet index: 29,856 tweets
+//
+// Bindings: push <~ the opened app's screen; pop <~ back to the menu;
+// viewModel.back() <~ the user's pops (Esc, "‹ Back").
+
+/// The launcher: the menu in a navigation stack, the open app on top of it, and the
+/// services' status line.
+///
+/// ```swift
+/// let screen = LauncherScreen(viewModel: viewModel) { entry in
+///     apps[entry.number]?.makeScreen(environment: environment)
+/// }
+/// ```
+@MainActor
+public final class LauncherScreen: View {
+    /// The stack: the menu at its root, the open app above.
+    public let navigation: NavigationStack
+    /// The menu.
+    public let menu: MenuScreen
+    /// The services' address and the tweet index's progress.
+    public let statusLabel = Label(style: Style(attributes: .dim))
+    /// The ViewModel the screen shows (kept alive by the screen).
+    public let viewModel: LauncherViewModel
+
+    /// The launcher of `viewModel`; `makeScreen` builds the screen of an app when it
+    /// opens (a new one each time: closing an app ends it).
+    public init(viewModel: LauncherViewModel, makeScreen: @escaping @MainActor (LauncherEntry) -> View) {
+        self.viewModel = viewModel
+        menu = MenuScreen(viewModel: viewModel)
+        navigation = NavigationStack(root: menu)
+        super.init()
+        navigation.sizing = .flexible
+        addSubview(Stack(.vertical, [navigation, statusLabel]))
+
+        statusLabel.reactive.text <~ viewModel.status
+        navigation.reactive.push <~ viewModel.openedApp.signal.compactMap { $0 }.map { entry in
+            MainActor.assumeIsolated { makeScreen(entry) }
+        }
+        navigation.reactive.popToRoot <~ viewModel.openedApp.signal.filter { $0 == nil }.map { _ in () }
+        navigation.reactive.userPops.observeValues { [weak navigation, viewModel] _ in
+            MainActor.assumeIsolated {
+                if navigation?.canPop == false { viewModel.back() }
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Ripple
+import RippleTerminal
+import RippleTesting
+import SeedApp
+import Testing
+@testable import Launcher
+
+/// The launcher on a VirtualTerminal: the menu, a digit or Enter opening an app,
+/// Esc going back, a coming app opening nothing, q quitting, and the status line.
+@MainActor
+@Suite struct LauncherScreenTests {
+    let scheduler = TestScheduler()
+    let catalog = echoCatalog()
+
+    func launcher(columns: Int = 50, rows: Int = 12) -> (VirtualTerminal, LauncherScreen) {
+        let viewModel = LauncherViewModel(
+            entries: catalog.entries, servicesAddress: "http://127.0.0.1:9", tweetIndex: { .ready(tweets: 12) },
+            scheduler: scheduler
+        )
+        let environment = SeedAppEnvironment(
+            servicesURL: URL(string: "http://127.0.0.1:9")!, dataDirectory: nil, scheduler: scheduler
+        )
+        let screen = LauncherScreen(viewModel: viewModel) { [catalog] entry in
+            catalog.makeScreen(for: entry, environment: environment)
+        }
+        return (VirtualTerminal(columns: columns, rows: rows, root: screen), screen)
+    }
+
+    @Test func theMenuListsTheAppsWithTheHintAndTheStatusLine() {
+        let (terminal, _) = launcher()
+        #expect(terminal.lines == [
+            "              Ripple: the seed apps",
+            "──────────────────────────────────────────────────",
+            "┌ Ripple: the seed apps ─────────────────────────┐",
+            "│The seed documents' apps, built on Ripple and Ri│",
+            "│                                                │",
+            "│1 Echo                                          │",
+            "│2 Gallery (coming)                              │",
+            "│                                                │",
+            "│                                                │",
+            "│1–5 or ↑↓ and Enter: open · Esc: back to this me│",
+            "└────────────────────────────────────────────────┘",
+            "services: http://127.0.0.1:9 · tweet index: 12 twe",
+        ])
+    }
+
+    @Test func aDigitOpensItsAppWithTheFocusInItAndEscGoesBack() {
+        let (terminal, screen) = launcher()
+        terminal.type("1")
+        #expect(screen.navigation.canPop)
+        #expect(terminal.lines.prefix(3) == [
+            "‹ Back                 Echo",
+            "──────────────────────────────────────────────────",
+            "┌ Echo ──────────────────────────────────────────┐",
+        ])
+        terminal.type("12")
+        #expect(terminal.lines.contains("│You typed: 12                                   │"),
+                "digits typed in the app go to the app, not the menu")
+        terminal.press(.escape)
+        #expect(!screen.navigation.canPop)
+        #expect(screen.viewModel.openedApp.value == nil)
+        #expect(terminal.lines[2] == "┌ Ripple: the seed apps ─────────────────────────┐")
+    }
+
+    @Test func enterOpensTheSelectedAppAndEachOpeningIsANewScreen() {
+        let (terminal, screen) = launcher()
+        terminal.press(.enter)
+        let first = screen.navigation.topScreen as? EchoScreen
+        #expect(first != nil)
+        terminal.type("abc")
+        terminal.press(.escape)
+        terminal.press(.enter)
+        let second = screen.navigation.topScreen as? EchoScreen
+        #expect(second != nil && second !== first)
+        #expect(second?.field.text == "", "closing an app ended it; opening starts afresh")
+    }
+
+    @Test func aComingAppOpensNothingAndTheHintSaysSo() {
+        let (terminal, screen) = launcher(columns: 70)
+        terminal.type("2")
+        #expect(!screen.navigation.canPop)
+        #expect(terminal.lines.contains("│Gallery comes with a later issue: it cannot be opened yet.          │"))
+    }
+
+    @Test func qInTheMenuAsksToQuitButNotInAnApp() {
+        let (terminal, screen) = launcher()
+        var quits = 0
+        screen.viewModel.didQuit.observeValues { quits += 1 }
+        terminal.type("1q")
+        #expect(quits == 0, "q typed in the app's field is text")
+        terminal.press(.escape)
+        terminal.type("q")
+        #expect(quits == 1)
+    }
+
+    @Test func clickingBackReturnsToTheMenu() {
+        let (terminal, screen) = launcher()
+        terminal.type("1")
+        terminal.click(column: 2, row: 0)
+        #expect(!screen.navigation.canPop)
+        #expect(screen.viewModel.openedApp.value == nil)
+    }
+}

@@ -1,0 +1,108 @@
+import Ripple
+import Synchronization
+import RippleTesting
+import Testing
+@testable import Launcher
+
+/// The launcher's state in virtual time: opening apps by number (available,
+/// coming, unknown), going back, quitting, and the status line following the tweet
+/// index's first import.
+@Suite struct LauncherViewModelTests {
+    let scheduler = TestScheduler()
+    let entries = [
+        LauncherEntry(number: 1, title: "Twitter Search", isAvailable: true),
+        LauncherEntry(number: 4, title: "500px Gallery", isAvailable: false),
+    ]
+
+    func viewModel(_ progress: @escaping @Sendable () -> TweetIndexProgress = { .unknown }) -> LauncherViewModel {
+        LauncherViewModel(entries: entries, servicesAddress: "http://127.0.0.1:9", tweetIndex: progress, scheduler: scheduler)
+    }
+
+    @Test func anAvailableAppOpensByItsNumberAndBackClosesIt() {
+        let viewModel = viewModel()
+        #expect(viewModel.open(number: 1))
+        #expect(viewModel.openedApp.value?.title == "Twitter Search")
+        #expect(viewModel.hint.value == LauncherViewModel.menuHint)
+        viewModel.back()
+        #expect(viewModel.openedApp.value == nil)
+    }
+
+    @Test func aComingAppOpensNothingAndTheHintSaysWhy() {
+        let viewModel = viewModel()
+        #expect(!viewModel.open(number: 4))
+        #expect(viewModel.openedApp.value == nil)
+        #expect(viewModel.hint.value == "500px Gallery comes with a later issue: it cannot be opened yet.")
+        #expect(viewModel.open(number: 1), "a later choice clears the hint")
+        #expect(viewModel.hint.value == LauncherViewModel.menuHint)
+    }
+
+    @Test func anUnknownNumberOpensNothingAndTheHintNamesTheRange() {
+        let viewModel = viewModel()
+        #expect(!viewModel.open(number: 7))
+        #expect(viewModel.openedApp.value == nil)
+        #expect(viewModel.hint.value == "There is no app 7: the apps are numbered 1–4.")
+    }
+
+    @Test func quitSendsDidQuit() {
+        let viewModel = viewModel()
+        var quits = 0
+        viewModel.didQuit.observeValues { quits += 1 }
+        viewModel.quit()
+        #expect(quits == 1)
+    }
+
+    @Test func servicesElsewhereShowOnlyTheirAddress() {
+        #expect(viewModel().status.value == "services: http://127.0.0.1:9")
+    }
+
+    @Test func theStatusLineFollowsTheFirstImportEveryHalfSecondAndStopsWhenReady() {
+        let progress = ProgressScript([.importing(read: 0, of: 400), .importing(read: 100, of: 400), .ready(tweets: 1_234)])
+        let viewModel = viewModel(progress.next)
+        #expect(viewModel.status.value == "services: http://127.0.0.1:9 · tweet index: importing 0 of 400 changelogs (0%)")
+        scheduler.advance(by: .milliseconds(400))
+        #expect(progress.reads == 1, "one read at start, none before the interval")
+        scheduler.advance(by: .milliseconds(100))
+        #expect(viewModel.status.value == "services: http://127.0.0.1:9 · tweet index: importing 100 of 400 changelogs (25%)")
+        scheduler.advance(by: .milliseconds(500))
+        #expect(viewModel.status.value == "services: http://127.0.0.1:9 · tweet index: 1,234 tweets")
+        scheduler.advance(by: .seconds(5))
+        #expect(progress.reads == 3, "no polling once the index is ready")
+    }
+
+    @Test func aFailedImportShowsWhyAndStopsPolling() {
+        let progress = ProgressScript([.importing(read: 3, of: 9), .failed("the changelogs cannot be listed")])
+        let viewModel = viewModel(progress.next)
+        scheduler.advance(by: .seconds(3))
+        #expect(viewModel.status.value == "services: http://127.0.0.1:9 · tweet index failed: the changelogs cannot be listed")
+        #expect(progress.reads == 2)
+    }
+
+    @Test func numbersAreGroupedByThousands() {
+        #expect(grouped(0) == "0")
+        #expect(grouped(999) == "999")
+        #expect(grouped(1_000) == "1,000")
+        #expect(grouped(29_856) == "29,856")
+        #expect(grouped(1_234_567) == "1,234,567")
+        #expect(grouped(-4_200) == "-4,200")
+    }
+}
+
+/// Answers the given progress values in turn, repeating the last; counts reads.
+final class ProgressScript: Sendable {
+    private let state: Mutex<(values: [TweetIndexProgress], reads: Int)>
+
+    init(_ values: [TweetIndexProgress]) {
+        state = Mutex((values, 0))
+    }
+
+    var reads: Int { state.withLock { $0.reads } }
+
+    var next: @Sendable () -> TweetIndexProgress {
+        { [self] in
+            self.state.withLock { state in
+                state.reads += 1
+                return state.values.count > 1 ? state.values.removeFirst() : state.values[0]
+            }
+        }
+    }
+}

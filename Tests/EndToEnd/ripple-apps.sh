@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# End-to-end test of the apps' launcher, as a person would use it: `ripple-apps`
+# runs in a real terminal (a detached tmux session of 100 × 30), with the local
+# services in process over a fresh data directory; keys go in with `send-keys` and
+# the screen is read back with `capture-pane`. It opens each app from the menu,
+# uses it, goes back with Esc, checks that a coming app opens nothing, and that q
+# quits with the terminal given back. Then it runs the launcher where nobody can
+# type (output to a file) and checks the walkthrough it prints. Screens are saved
+# under $E2E_OUT (default .build/e2e).
+#
+#     bash Tests/EndToEnd/ripple-apps.sh     # after `swift build --package-path Apps`
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+binary="$(swift build --package-path Apps --show-bin-path)/ripple-apps"
+if [[ ! -x "$binary" ]]; then
+    swift build --package-path Apps --product ripple-apps
+fi
+out="${E2E_OUT:-.build/e2e}"
+mkdir -p "$out"
+data="$(mktemp -d /tmp/ripple-apps-e2e.XXXXXX)"
+source Tests/EndToEnd/tmux-session.sh
+trap 'tm kill-server 2>/dev/null || true; rm -rf "$data"' EXIT
+
+echo "== the launcher at 100x30, services in process over a fresh data directory"
+start_shell 100 30
+send "$(run_then_report "$binary --data-dir '$data'")" Enter
+wait_for "Ripple: the seed apps" 60
+wait_for "1 Twitter Search"
+wait_for "services: http://127.0.0.1:"
+screen > "$out/apps-menu.txt"
+expect_line 2 "┌ Ripple: the seed apps ─"
+screen | grep -qF "│4 500px Gallery (coming)" || fail "the menu does not list 500px Gallery as coming"
+screen | sed -n 30p | grep -q "^services: http://127\.0\.0\.1:[0-9]* (in process)" \
+    || fail "the status line does not show the services' address"
+echo "== the status line follows the tweet index's first import until it is ready"
+wait_for " tweets" 180
+
+echo "== 1 opens Twitter Search; typing searches; Esc goes back"
+send -l "1"
+wait_for "‹ Back"
+wait_for "│Search: type more than 3 characters"
+send -l "build"
+wait_for "Execution time:"
+screen | grep -q "│Search: build" || fail "the search field does not show the typed text"
+screen | grep -qE "@[a-z]" || fail "no tweets were shown"
+screen > "$out/apps-twitter-search.txt"
+send Escape
+wait_for "│1 Twitter Search"
+
+echo "== a coming app opens nothing and says so"
+send -l "4"
+wait_for "500px Gallery comes with a later issue"
+
+echo "== ↑↓ and Enter open the selected app"
+send Up Up Up
+send Enter
+wait_for "‹ Back"
+send Escape
+wait_for "│1 Twitter Search"
+
+echo "== q quits and gives the terminal back"
+send -l "q"
+expect_terminal_restored "Ripple: the seed apps"
+screen > "$out/apps-after-quit.txt"
+next_server
+
+echo "== where nobody can type: the walkthrough"
+status=0
+"$binary" --data-dir "$data" < /dev/null > "$out/apps-walkthrough.txt" 2>&1 || status=$?
+if [[ $status -ne 0 ]]; then
+    cat "$out/apps-walkthrough.txt" >&2
+    echo "FAIL: the walkthrough exited with status $status" >&2
+    exit 1
+fi
+grep -qF "── The menu ─" "$out/apps-walkthrough.txt" || { echo "FAIL: no menu in the walkthrough" >&2; exit 1; }
+grep -qF "── 1 Twitter Search · Type “build”" "$out/apps-walkthrough.txt" \
+    || { echo "FAIL: no Twitter Search step in the walkthrough" >&2; exit 1; }
+grep -qF "ripple-apps: walkthrough done:" "$out/apps-walkthrough.txt" \
+    || { echo "FAIL: the walkthrough did not finish" >&2; exit 1; }
+
+echo "launcher end-to-end: passed (screens in $out)"
