@@ -39,17 +39,22 @@ let quietLogger: Logger = {
 }()
 
 /// Runs `body` with the local services started in process on a free loopback port,
-/// over a new data directory and the fixture corpus (its import finished unless
-/// told otherwise), and stops them afterwards.
+/// over a new data directory, the fixture corpus (its import finished unless told
+/// otherwise) and the few bundled photos (the photo import stays cheap), with
+/// `chaos` if given, and stops them afterwards.
 func withLocalServices<Value: Sendable>(
     isolation: isolated (any Actor)? = #isolation,
     corpus: TweetCorpus = .directory(fixtureChangelogs),
     waitForImport: Bool = true,
+    chaos: ChaosConfiguration? = nil,
     _ body: (LocalServices, URL) async throws -> Value
 ) async throws -> Value {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let services = try await LocalServices.start(dataDirectory: directory.url, port: 0, tweetCorpus: corpus, logger: quietLogger)
+    let configuration = ServicesConfiguration(
+        port: 0, dataDirectory: directory.url, tweetCorpus: corpus, photoCorpus: .bundled, chaos: chaos
+    )
+    let services = try await LocalServices.start(configuration: configuration, logger: quietLogger)
     do {
         if waitForImport { _ = await services.tweets.index.waitUntilIdle() }
         let value = try await body(services, directory.url)
