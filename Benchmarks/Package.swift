@@ -15,9 +15,12 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
+        // glibc's mallinfo2, for the real heap use of W7 (not exported by Swift's Glibc).
+        .target(name: "CHeapUse"),
         .executableTarget(
             name: "ripple-bench",
             dependencies: [
+                "CHeapUse",
                 .product(name: "Ripple", package: "Ripple"),
                 .product(name: "RippleTerminal", package: "Ripple"),
                 .product(name: "OpenCombine", package: "OpenCombine"),

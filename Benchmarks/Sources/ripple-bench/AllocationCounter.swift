@@ -3,6 +3,7 @@
 // with LD_PRELOAD (DYLD_INSERT_LIBRARIES on macOS) set to the copy built next to the
 // executable; if that is impossible, allocations are reported as not counted.
 
+import CHeapUse
 import Foundation
 import MallocInterposerSwift
 
@@ -92,5 +93,14 @@ final class AllocationCounter {
         #else
         return Bundle.main.executablePath
         #endif
+    }
+}
+
+/// The process's in-use heap, as malloc itself counts it.
+enum HeapUse {
+    /// glibc's in-use bytes (`mallinfo2().uordblks`: the blocks handed out, at
+    /// their real size); 0 where there is no `mallinfo2`.
+    static func inUseBytes() -> Int {
+        Int(ripple_bench_heap_in_use())
     }
 }

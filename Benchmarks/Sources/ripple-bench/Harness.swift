@@ -9,8 +9,14 @@ enum Metric {
     /// Nanoseconds per operation, the median of the timed runs.
     case nanoseconds
     /// Net bytes still allocated per operation at the end of the measured region
-    /// (W7: bytes per live subscription), from the allocation-counting run.
+    /// (W7: bytes per live subscription), from the allocation-counting run: the
+    /// bytes the code asked malloc for, minus those it freed.
     case bytes
+    /// Real heap bytes per operation: the growth of glibc's in-use heap
+    /// (`mallinfo2().uordblks`: each block's usable size and malloc's own header)
+    /// across the measured region of the allocation-counting run. More than
+    /// `bytes`: malloc rounds every request up to its size classes.
+    case heapBytes
 }
 
 /// One implementation of a workload: it sets up, brackets its hot loop with
@@ -37,6 +43,10 @@ struct Workload {
     let openCombine: Body?
     /// Printed under the table when the row is shown.
     var footnote: String?
+    /// How many times the timed repetitions are run, each giving a median; with
+    /// more than one, the row shows the range of those medians (a workload whose
+    /// time is bimodal on this machine: one draw would not say which mode it hit).
+    var passes = 1
 
     /// The body for `implementation`, if any.
     func body(for implementation: Implementation) -> Body? {
@@ -56,6 +66,8 @@ final class Region {
     private(set) var elapsed = Duration.zero
     /// The allocations counted in the last measured region.
     private(set) var allocations = AllocationCounter.Counts()
+    /// How much the in-use heap grew over the last counted region, in bytes.
+    private(set) var heapGrowth = 0
 
     init(counting counter: AllocationCounter?) {
         self.counter = counter
@@ -65,11 +77,13 @@ final class Region {
     func measure(_ body: () -> Void) {
         let clock = ContinuousClock()
         if let counter {
+            let heapBefore = HeapUse.inUseBytes()
             counter.start()
             let start = clock.now
             body()
             elapsed = clock.now - start
             allocations = counter.stop()
+            heapGrowth = HeapUse.inUseBytes() - heapBefore
         } else {
             let start = clock.now
             body()
@@ -85,6 +99,8 @@ struct Cell {
     var value: Double?
     /// Allocations per operation; `nil` when allocations are not counted.
     var allocationsPerOperation: Double?
+    /// The lowest and highest median, for a workload measured in several passes.
+    var range: ClosedRange<Double>?
 }
 
 /// One printed row.
@@ -117,18 +133,27 @@ struct Runner {
             let region = Region(counting: counter)
             check(workload, implementation, body(region))
             cell.allocationsPerOperation = Double(region.allocations.mallocs) / operations
-            if workload.metric == .bytes {
-                cell.value = Double(region.allocations.netBytes) / operations
+            switch workload.metric {
+            case .bytes: cell.value = Double(region.allocations.netBytes) / operations
+            case .heapBytes: cell.value = Double(region.heapGrowth) / operations
+            case .nanoseconds: break
             }
         }
         if workload.metric == .nanoseconds {
-            var times: [Double] = []
-            for _ in 0..<options.repetitions {
-                let region = Region(counting: nil)
-                check(workload, implementation, body(region))
-                times.append(Double(region.elapsed.nanoseconds) / operations)
+            var medians: [Double] = []
+            for _ in 0..<max(workload.passes, 1) {
+                var times: [Double] = []
+                for _ in 0..<options.repetitions {
+                    let region = Region(counting: nil)
+                    check(workload, implementation, body(region))
+                    times.append(Double(region.elapsed.nanoseconds) / operations)
+                }
+                medians.append(median(times))
             }
-            cell.value = median(times)
+            cell.value = median(medians)
+            if medians.count > 1, let low = medians.min(), let high = medians.max() {
+                cell.range = low...high
+            }
         }
         return cell
     }

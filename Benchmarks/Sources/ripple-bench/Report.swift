@@ -40,7 +40,8 @@ struct Report {
             "date: \(date)",
             "CPU: \(cpuModel()) (\(ProcessInfo.processInfo.activeProcessorCount) cores)",
             "Swift: \(swiftVersion)",
-            "build: \(configuration); median of \(options.repetitions) timed runs after a warm-up run",
+            "build: \(configuration); median of \(options.repetitions) timed runs after a warm-up run"
+                + " (W8: the range of the medians of \(Workloads.contentionPasses) such passes)",
         ]
         if options.smoke { lines.append("smoke run: tiny iteration counts, the numbers mean nothing") }
         return options.format == .markdown ? lines.map { "- \($0)" } : lines
@@ -59,11 +60,11 @@ struct Report {
                 if !notes.contains(note) { notes.append(note) }
                 name += " " + footnoteMark(notes.firstIndex(of: note)!)
             }
-            let unit = (row.workload.metric == .bytes ? "B/" : "ns/") + row.workload.operation
+            let unit = (row.workload.metric == .nanoseconds ? "ns/" : "B/") + row.workload.operation
             let baseline = row.cells[.baseline], ripple = row.cells[.ripple], combine = row.cells[.openCombine]
             return [
                 name, unit,
-                number(baseline?.value), number(ripple?.value), number(combine?.value),
+                value(baseline), value(ripple), value(combine),
                 ratio(ripple?.value, baseline?.value), ratio(combine?.value, ripple?.value),
                 allocations(baseline), allocations(ripple), allocations(combine),
             ]
@@ -87,6 +88,12 @@ struct Report {
 
     private func footnoteMark(_ index: Int) -> String {
         String(repeating: "*", count: index + 1)
+    }
+
+    /// The cell's value, or the range of its passes' medians (`45.1–49.3`).
+    private func value(_ cell: Cell?) -> String {
+        if let range = cell?.range { return number(range.lowerBound) + "–" + number(range.upperBound) }
+        return number(cell?.value)
     }
 
     private func number(_ value: Double?) -> String {

@@ -12,11 +12,9 @@ extension Workloads {
             operations: n * observers, expected: checksum(count: n * observers, sum: observers * triangle(n)),
             baseline: { region in
                 let tally = Tally()
-                let closures: [(Int) -> Void] = opaque((0..<observers).map { _ in { tally.add($0) } })
+                let list = ObserverList((0..<observers).map { _ in { tally.add($0) } })
                 region.measure {
-                    for i in 0..<n {
-                        for closure in closures { closure(i) }
-                    }
+                    for i in 0..<n { list.send(i) }
                 }
                 return checksum(count: tally.count, sum: tally.sum)
             },

@@ -24,11 +24,14 @@ enum Workloads {
             fanOut(sizing),
             churn(sizing),
             coldStart(sizing),
+            closureColdStart(sizing),
             property(sizing),
+            propertyProducer(sizing),
             combineLatest(sizing),
             flatMapLatest(sizing),
         ]
-            + residentCounts.map { bytesPerSubscription(residents: $0) }
+            + residentCounts.map { bytesPerSubscription(residents: $0, metric: .bytes) }
+            + residentCounts.map { bytesPerSubscription(residents: $0, metric: .heapBytes) }
             + residentCounts.map { subscribeCost(sizing, residents: $0) }
             + [contention(sizing), terminalFullPaint(sizing), terminalLabelChange(sizing)]
             + [listPageScroll(sizing, rows: 1_000, id: "T3a"), listPageScroll(sizing, rows: 100_000, id: "T3b")]
