@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Services", targets: ["Services"]),
         .library(name: "SeedApp", targets: ["SeedApp"]),
         .library(name: "TwitterSearch", targets: ["TwitterSearch"]),
+        .library(name: "Registration", targets: ["Registration"]),
         .library(name: "Launcher", targets: ["Launcher"]),
         .executable(name: "ripple-services", targets: ["ripple-services"]),
         .executable(name: "ripple-apps", targets: ["ripple-apps"]),
@@ -106,6 +107,29 @@ let package = Package(
                 .product(name: "RippleTerminal", package: "Ripple"),
                 .product(name: "RippleTesting", package: "Ripple"),
                 .product(name: "RippleFoundation", package: "Ripple"),
+            ]
+        ),
+        // Seed 002, the registration form: Model/, ViewModels/ (Ripple only), Views/
+        // (RippleTerminal), Clients/ (RippleFoundation, and the coin flip).
+        .target(
+            name: "Registration",
+            dependencies: [
+                "SeedApp",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTerminal", package: "Ripple"),
+                .product(name: "RippleFoundation", package: "Ripple"),
+            ]
+        ),
+        .testTarget(
+            name: "RegistrationTests",
+            dependencies: [
+                "Registration",
+                "SeedApp",
+                "Services",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTerminal", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
             ]
         ),
         // The launcher: the menu of the seed apps, its status line and the scripted

@@ -1,0 +1,101 @@
+import Ripple
+import RippleTerminal
+
+// RegisterFormView: seed 002's form (the original's `RegisterViewController`, APPS.md
+// §3.1, §3.4) beside a "Messages" pane that stands for the phone. It builds views and
+// binds them to the ViewModel; every behaviour is the ViewModel's.
+//
+//     ┌ Register ─────────────────────────┐ ┌ Messages ───────────────────────────┐
+//     │Phone                              │ │01:31:42 【Ripple】您的验证码是      │
+//     │13800138000                        │ │873700，5 分钟内有效，请勿泄露给他人 │
+//     │Password (6–16 letters and digits) │ │。                                   │
+//     │******                             │ │                                     │
+//     │Confirm password                   │ │                                     │
+//     │******                             │ │                                     │
+//     │Verification code                  │ │                                     │
+//     │873700                    [ 58s ]  │ │                                     │
+//     │The passwords do not match         │ │                                     │
+//     │[ Register ]                       │ │                                     │
+//     └───────────────────────────────────┘ └─────────────────────────────────────┘
+//
+// Bindings, as the original's: each field's edits ─▶ the ViewModel's input, and the
+// kept value (digits, cut) back into the field; the error label <~ visibleErrorText;
+// "Get code" <~ verifyCodeTitle, pressed = CocoaAction(getVerifyCode); "Register"
+// pressed = CocoaAction(submit), a spinner while it runs; Messages <~ messagesText.
+// The toasts and the confirmation are the enclosing `RegistrationScreen`'s.
+
+/// The registration form and the Messages pane.
+@MainActor
+public final class RegisterFormView: View {
+    /// The form's title, in the navigation bar (the original's "TRegister").
+    public static let title = "Registration"
+
+    /// The phone number; the first to take the focus.
+    public let phoneField = TextField(placeholder: "11 digits")
+    /// The password, shown as `*`.
+    public let passwordField = TextField(placeholder: "letters, digits and symbols")
+    /// The password again, shown as `*`.
+    public let confirmationField = TextField(placeholder: "the password again")
+    /// The code from the SMS.
+    public let verifyCodeField = TextField(placeholder: "from the SMS")
+    /// "Get code", or the seconds left.
+    public let getCodeButton = Button(title: RegisterViewModel.getCodeTitle)
+    /// The form's first problem, once a field was edited.
+    public let errorLabel = Label(style: Style(foreground: .red, attributes: .bold))
+    /// "Register".
+    public let registerButton = Button(title: "Register")
+    /// Spins while a registration is in flight.
+    public let spinner: ActivityIndicator
+    /// The SMS messages to the phone typed.
+    public let messagesView = TextView(style: .plain)
+
+    /// The ViewModel the form shows (kept alive by the form).
+    public let viewModel: RegisterViewModel
+
+    /// The form of `viewModel`; the spinner animates on `scheduler`.
+    public init(viewModel: RegisterViewModel, scheduler: some DateScheduler) {
+        self.viewModel = viewModel
+        spinner = ActivityIndicator(scheduler: scheduler)
+        super.init()
+        navigationItem.title = Self.title
+
+        passwordField.isSecureTextEntry = true
+        confirmationField.isSecureTextEntry = true
+        messagesView.isEditable = false
+        verifyCodeField.sizing = .flexible
+        let codeRow = Stack(.horizontal, spacing: 1, [verifyCodeField, getCodeButton])
+        let submitRow = Stack(.horizontal, spacing: 1, [registerButton, spinner])
+        let form = Stack(.vertical, [
+            Label("Phone"), phoneField,
+            Label("Password (6–16 letters and digits)"), passwordField,
+            Label("Confirm password"), confirmationField,
+            Label("Verification code"), codeRow,
+            errorLabel, submitRow,
+        ])
+        let formBox = Border(title: "Register", form)
+        formBox.sizing = .fixed(Self.formWidth)
+        let messagesBox = Border(title: "Messages", messagesView)
+        messagesBox.sizing = .flexible
+        addSubview(Stack(.horizontal, spacing: 1, [formBox, messagesBox]))
+
+        let fields = [
+            (phoneField, viewModel.phone, viewModel.validPhone),
+            (passwordField, viewModel.password, viewModel.validPassword),
+            (confirmationField, viewModel.confirmation, viewModel.validConfirmation),
+            (verifyCodeField, viewModel.verifyCode, viewModel.validVerifyCode),
+        ]
+        for (field, edits, kept) in fields {
+            edits <~ field.reactive.continuousTextValues
+            field.reactive.text <~ kept
+        }
+        errorLabel.reactive.text <~ viewModel.visibleErrorText
+        getCodeButton.reactive.title <~ viewModel.verifyCodeTitle
+        getCodeButton.reactive.pressed = CocoaAction(viewModel.getVerifyCode)
+        registerButton.reactive.pressed = CocoaAction(viewModel.submit)
+        spinner.reactive.isAnimating <~ viewModel.isSubmitting
+        messagesView.reactive.text <~ viewModel.messagesText
+    }
+
+    /// The form box's width, in columns; the Messages pane takes the rest.
+    public static let formWidth = 40
+}

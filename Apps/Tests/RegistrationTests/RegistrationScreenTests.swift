@@ -1,0 +1,193 @@
+import Registration
+import Ripple
+import RippleTerminal
+import RippleTesting
+import Testing
+
+/// The screen in a VirtualTerminal, its ViewModel on a stub service in virtual time
+/// (every answer takes a second): each state's screen as text.
+@MainActor
+@Suite struct RegistrationScreenTests {
+    let scheduler = TestScheduler()
+    let api: StubUserAPI
+    let terminal: VirtualTerminal
+    let screen: RegistrationScreen
+
+    init() {
+        api = StubUserAPI(scheduler: scheduler)
+        screen = RegistrationApp.makeScreen(api: api, scheduler: scheduler)
+        terminal = VirtualTerminal(columns: 96, rows: 16, root: screen)
+    }
+
+    /// Advances virtual time, then lets the views apply what it produced.
+    func advance(by seconds: Double) async {
+        await scheduler.advance(by: seconds)
+        await terminal.settle()
+    }
+
+    /// Compares the screen with `expected`, printing it whole when they differ.
+    func expectScreen(_ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(terminal.lines == expected, "the screen:\n\(terminal.snapshot)", sourceLocation: sourceLocation)
+    }
+
+    /// Types a valid phone, a password twice and `code`, a field after another.
+    func fillForm(code: String) {
+        terminal.type("13800138000")
+        terminal.press(.tab)
+        terminal.type("abc123")
+        terminal.press(.tab)
+        terminal.type("abc123")
+        terminal.press(.tab)
+        terminal.type(code)
+    }
+
+    @Test func theEmptyForm() async {
+        await advance(by: 0)
+        expectScreen([
+            "                                          Registration",
+            "────────────────────────────────────────────────────────────────────────────────────────────────",
+            "┌ Register ────────────────────────────┐ ┌ Messages ───────────────────────────────────────────┐",
+            "│Phone                                 │ │Messages to a valid phone number show here.          │",
+            "│11 digits                             │ │                                                     │",
+            "│Password (6–16 letters and digits)    │ │                                                     │",
+            "│letters, digits and symbols           │ │                                                     │",
+            "│Confirm password                      │ │                                                     │",
+            "│the password again                    │ │                                                     │",
+            "│Verification code                     │ │                                                     │",
+            "│from the SMS              [ Get code ]│ │                                                     │",
+            "│                                      │ │                                                     │",
+            "│[ Register ]                          │ │                                                     │",
+            "│                                      │ │                                                     │",
+            "│                                      │ │                                                     │",
+            "└──────────────────────────────────────┘ └─────────────────────────────────────────────────────┘",
+        ])
+        #expect(terminal.runs { $0.attributes.contains(.dim) }.contains("[ Get code ]"), "disabled")
+        #expect(terminal.runs { $0.attributes.contains(.dim) }.contains("[ Register ]"), "disabled")
+    }
+
+    @Test func anInvalidPhoneShowsTheErrorAndKeepsDigitsOnly() async {
+        terminal.type("138a0013")
+        await advance(by: 0)
+        expectScreen([
+            "                                          Registration",
+            "────────────────────────────────────────────────────────────────────────────────────────────────",
+            "┌ Register ────────────────────────────┐ ┌ Messages ───────────────────────────────────────────┐",
+            "│Phone                                 │ │Messages to a valid phone number show here.          │",
+            "│1380013                               │ │                                                     │",
+            "│Password (6–16 letters and digits)    │ │                                                     │",
+            "│letters, digits and symbols           │ │                                                     │",
+            "│Confirm password                      │ │                                                     │",
+            "│the password again                    │ │                                                     │",
+            "│Verification code                     │ │                                                     │",
+            "│from the SMS              [ Get code ]│ │                                                     │",
+            "│Invalid phone number                  │ │                                                     │",
+            "│[ Register ]                          │ │                                                     │",
+            "│                                      │ │                                                     │",
+            "│                                      │ │                                                     │",
+            "└──────────────────────────────────────┘ └─────────────────────────────────────────────────────┘",
+        ])
+        #expect(terminal.runs { $0.attributes.contains(.dim) }.contains("[ Get code ]"))
+    }
+
+    @Test func countingDownAndTheCodeInMessages() async {
+        terminal.type("13800138000")
+        await advance(by: 1)
+        for _ in 0..<4 { terminal.press(.tab) }
+        terminal.press(.enter)
+        await advance(by: 1)
+        await advance(by: 1)
+        await advance(by: 2)
+        expectScreen([
+            "                                          Registration",
+            "────────────────────────────────────────────────────────────────────────────────────────────────",
+            "┌ Register ────────────────────────────┐ ┌ Messages ───────────────────────────────────────────┐",
+            "│Phone                                 │ │01:31:40 【Ripple】您的验证码是 246810，5 分钟内有效 │",
+            "│13800138000                           │ │，请勿泄露给他人。                                   │",
+            "│Password (6–16 letters and digits)    │ │                                                     │",
+            "│letters, digits and symbols           │ │                                                     │",
+            "│Confirm password                      │ │                                                     │",
+            "│the password again                    │ │                                                     │",
+            "│Verification code                     │ │                                                     │",
+            "│from the SMS                   [ 57s ]│ │                                                     │",
+            "│Invalid password                      │ │                                                     │",
+            "│[ Register ]                          │ │                                                     │",
+            "│                                      │ │                                                     │",
+            "│                                      │ │                                                     │",
+            "└──────────────────────────────────────┘ └─────────────────────────────────────────────────────┘",
+        ])
+    }
+
+    @Test func submittingThenTheConfirmation() async {
+        fillForm(code: StubUserAPI.code)
+        terminal.press(.tab)
+        terminal.press(.tab)
+        terminal.press(.enter)
+        await advance(by: 0.5)
+        expectScreen([
+            "                                          Registration",
+            "────────────────────────────────────────────────────────────────────────────────────────────────",
+            "┌ Register ────────────────────────────┐ ┌ Messages ───────────────────────────────────────────┐",
+            "│Phone                                 │ │Messages to a valid phone number show here.          │",
+            "│13800138000                           │ │                                                     │",
+            "│Password (6–16 letters and digits)    │ │                                                     │",
+            "│******                                │ │                                                     │",
+            "│Confirm password                      │ │                                                     │",
+            "│******                                │ │                                                     │",
+            "│Verification code                     │ │                                                     │",
+            "│246810                    [ Get code ]│ │                                                     │",
+            "│                                      │ │                                                     │",
+            "│[ Register ] /                        │ │                                                     │",
+            "│                                      │ │                                                     │",
+            "│                                      │ │                                                     │",
+            "└──────────────────────────────────────┘ └─────────────────────────────────────────────────────┘",
+        ])
+        await advance(by: 0.5)
+        expectScreen([
+            "‹ Back                                      Welcome",
+            "────────────────────────────────────────────────────────────────────────────────────────────────",
+            "┌ Welcome ─────────────────────────────────────────────────────────────────────────────────────┐",
+            "│Registered successfully                                                                       │",
+            "│Account: 13800138000                                                                          │",
+            "│Created: 2026-11-25 01:31:47 UTC                                                              │",
+            "│                                                                                              │",
+            "│Esc: back to the form                                                                         │",
+            "│                                                                                              │",
+            "│                                                                                              │",
+            "│                                                                                              │",
+            "│                                                                                              │",
+            "│                                                                                              │",
+            "│                                                                                              │",
+            "│                                   Registered successfully                                    │",
+            "└──────────────────────────────────────────────────────────────────────────────────────────────┘",
+        ])
+    }
+
+    @Test func aFailedRegistrationToastsTheReason() async {
+        api.answerNextRegistration(APIError(code: 40004, info: "Wrong or expired verification code"))
+        fillForm(code: "000000")
+        terminal.press(.tab)
+        terminal.press(.tab)
+        terminal.press(.enter)
+        await advance(by: 1)
+        expectScreen([
+            "                                          Registration",
+            "────────────────────────────────────────────────────────────────────────────────────────────────",
+            "┌ Register ────────────────────────────┐ ┌ Messages ───────────────────────────────────────────┐",
+            "│Phone                                 │ │No messages to 13800138000 yet.                      │",
+            "│13800138000                           │ │                                                     │",
+            "│Password (6–16 letters and digits)    │ │                                                     │",
+            "│******                                │ │                                                     │",
+            "│Confirm password                      │ │                                                     │",
+            "│******                                │ │                                                     │",
+            "│Verification code                     │ │                                                     │",
+            "│000000                    [ Get code ]│ │                                                     │",
+            "│                                      │ │                                                     │",
+            "│[ Register ]                          │ │                                                     │",
+            "│                                      │ │                                                     │",
+            "│                              Wrong or expired verification code                              │",
+            "└──────────────────────────────────────┘ └─────────────────────────────────────────────────────┘",
+        ])
+        await advance(by: 3)
+        #expect(!terminal.lines.contains { $0.contains("Wrong or expired") }, "the toast went after its 3 s")
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Logging
+import Services
+import Synchronization
+
+// The Users service in process for the client and integration tests: a new data
+// directory each time, no photos, the services' fixture changelogs (a few tweets,
+// so their import stays cheap), cheap password hashing, and chaos when asked.
+
+/// The services' tests' fixture changelogs (`Tests/ServicesTests/Fixtures/`), read
+/// where they are in the source tree.
+let fixtureChangelogs = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()
+    .deletingLastPathComponent()
+    .appendingPathComponent("ServicesTests/Fixtures/changelogs", isDirectory: true)
+
+/// A logger that keeps test output quiet (errors only).
+let quietLogger: Logger = {
+    var logger = Logger(label: "registration-tests")
+    logger.logLevel = .error
+    return logger
+}()
+
+/// PBKDF2 iterations in tests: registrations stay cheap.
+let testPasswordIterations = 1_000
+
+/// Runs `body` with the local services started on a free loopback port over a new
+/// data directory (removed afterwards), with `chaos` if given, and stops them.
+func withUsersService<Value: Sendable>(
+    isolation: isolated (any Actor)? = #isolation,
+    chaos: ChaosConfiguration? = nil,
+    clock: ServicesClock = .system,
+    _ body: (LocalServices) async throws -> Value
+) async throws -> Value {
+    let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("registration-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let configuration = ServicesConfiguration(
+        port: 0, dataDirectory: directory, clock: clock, tweetCorpus: .directory(fixtureChangelogs), photoCorpus: .directories([]),
+        passwordIterations: testPasswordIterations, chaos: chaos
+    )
+    let services = try await LocalServices.start(configuration: configuration, logger: quietLogger)
+    do {
+        let value = try await body(services)
+        await services.stop()
+        return value
+    } catch {
+        await services.stop()
+        throw error
+    }
+}
+
+/// The system's clock, ahead by as much as the test moved it: the Users service's
+/// minute between two codes passes without waiting.
+final class MovableClock: Sendable {
+    private let offset = Mutex<TimeInterval>(0)
+
+    var clock: ServicesClock {
+        ServicesClock(now: { [self] in Date().addingTimeInterval(offset.withLock { $0 }) },
+                      sleep: { try await Task.sleep(for: $0) })
+    }
+
+    func moveOn(by seconds: TimeInterval) {
+        offset.withLock { $0 += seconds }
+    }
+}
+
+/// Chaos settings for one route: `failures` on every request, after `latency`.
+func chaos(on route: String, latency: ChaosLatency? = nil, failures: [ChaosFailure: Double] = [:]) throws -> ChaosConfiguration {
+    try ChaosConfiguration(seed: 21, routes: [route: ChaosRoute(latency: latency, failures: failures)])
+}
+
+/// Waits in real time, a few milliseconds at a time, until `condition` holds or
+/// `timeout` passes; returns whether it held.
+func eventually(
+    isolation: isolated (any Actor)? = #isolation,
+    timeout: Duration = .seconds(10),
+    _ condition: () -> Bool
+) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while !condition() {
+        if clock.now >= deadline { return false }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return true
+}
+
+/// The values a stream sent so far, from any thread.
+final class Collected<Value: Sendable>: Sendable {
+    private let storage = Mutex<[Value]>([])
+
+    var values: [Value] { storage.withLock { $0 } }
+
+    func append(_ value: Value) {
+        storage.withLock { $0.append(value) }
+    }
+}
+
+/// The 6-digit code in an SMS of the service.
+func code(in text: String) -> String? {
+    text.firstMatch(of: /验证码是 ([0-9]{6})/).map { String($0.1) }
+}
