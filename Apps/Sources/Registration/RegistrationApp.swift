@@ -60,7 +60,7 @@ public struct RegistrationApp: SeedApp {
                 }
             },
             WalkthroughStep("Two seconds later: the countdown moves on") { terminal in
-                await terminal.waitUntilScreen(contains: "57s", timeout: .seconds(5))
+                await terminal.waitUntilScreen(contains: "58s", timeout: .seconds(5))
             },
             WalkthroughStep("Fill the password, its confirmation and the code from Messages") { terminal in
                 let code = code(in: terminal.lines) ?? ""

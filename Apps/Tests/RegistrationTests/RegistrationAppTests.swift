@@ -29,7 +29,7 @@ struct RegistrationAppTests {
             }
             #expect(screens[0].contains("Invalid phone number"))
             #expect(screens[2].contains("您的验证码是"))
-            #expect(screens[3].contains("57s"))
+            #expect(screens[3].contains("58s"))
             let last = terminal.lines
             #expect(last.contains { $0.contains("Registered successfully") }, "the screen:\n\(terminal.snapshot)")
             #expect(last.contains { $0.contains("Account: 138") })
