@@ -89,6 +89,19 @@ import Testing
         #expect(terminal.runs { $0.attributes.contains(.dim) }.contains("[ Get code ]"))
     }
 
+    @Test func anEditInsideTheTextKeepsTheCursorThereUnlessTheRuleCutsIt() async {
+        terminal.type("1380013800")
+        for _ in 0..<4 { terminal.press(.left) }
+        terminal.type("9")
+        await advance(by: 0)
+        #expect(terminal.lines[4].hasPrefix("│13800193800 "))
+        #expect(terminal.cursor == Position(column: 8, row: 4), "after the 9")
+        terminal.type("7")
+        await advance(by: 0)
+        #expect(terminal.lines[4].hasPrefix("│13800197380 "), "cut to 11")
+        #expect(terminal.cursor == Position(column: 12, row: 4), "the cut text was set again: the cursor at its end")
+    }
+
     @Test func countingDownAndTheCodeInMessages() async {
         terminal.type("13800138000")
         await advance(by: 1)

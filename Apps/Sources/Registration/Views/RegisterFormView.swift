@@ -19,7 +19,8 @@ import RippleTerminal
 //     └───────────────────────────────────┘ └─────────────────────────────────────┘
 //
 // Bindings, as the original's: each field's edits ─▶ the ViewModel's input, and the
-// kept value (digits, cut) back into the field; the error label <~ visibleErrorText;
+// kept value (digits, cut) back into the field when it differs (so that the cursor
+// stays where the user edits, unless the rule changed the text); the error label <~ visibleErrorText;
 // "Get code" <~ verifyCodeTitle, pressed = CocoaAction(getVerifyCode); "Register"
 // pressed = CocoaAction(submit), a spinner while it runs; Messages <~ messagesText.
 // The toasts and the confirmation are the enclosing `RegistrationScreen`'s.
@@ -86,7 +87,7 @@ public final class RegisterFormView: View {
         ]
         for (field, edits, kept) in fields {
             edits <~ field.reactive.continuousTextValues
-            field.reactive.text <~ kept
+            field.reactive.keptText <~ kept
         }
         errorLabel.reactive.text <~ viewModel.visibleErrorText
         getCodeButton.reactive.title <~ viewModel.verifyCodeTitle
@@ -98,4 +99,15 @@ public final class RegisterFormView: View {
 
     /// The form box's width, in columns; the Messages pane takes the rest.
     public static let formWidth = 40
+}
+
+extension Reactive where Base: TextField {
+    /// Sets the text only when it differs from the field's: binding back the value a
+    /// rule kept leaves the cursor where the user typed unless the rule changed the
+    /// text (setting it puts the cursor at the end).
+    fileprivate var keptText: BindingTarget<String> {
+        makeBindingTarget(on: MainActorScheduler()) { field, text in
+            if field.text != text { field.text = text }
+        }
+    }
 }
