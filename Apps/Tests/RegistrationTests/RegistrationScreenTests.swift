@@ -128,6 +128,7 @@ import Testing
             "│                                      │ │                                                     │",
             "└──────────────────────────────────────┘ └─────────────────────────────────────────────────────┘",
         ])
+        #expect(terminal.runs { $0.attributes.contains(.dim) }.contains("[ 57s ]"), "disabled while counting down")
     }
 
     @Test func submittingThenTheConfirmation() async {
@@ -154,6 +155,7 @@ import Testing
             "│                                      │ │                                                     │",
             "└──────────────────────────────────────┘ └─────────────────────────────────────────────────────┘",
         ])
+        #expect(terminal.runs { $0.attributes.contains(.dim) }.contains { $0.contains("[ Register ]") }, "disabled while it runs")
         await advance(by: 0.5)
         expectScreen([
             "‹ Back                                      Welcome",
@@ -173,6 +175,11 @@ import Testing
             "│                                   Registered successfully                                    │",
             "└──────────────────────────────────────────────────────────────────────────────────────────────┘",
         ])
+        terminal.press(.escape)
+        await advance(by: 0)
+        #expect(terminal.lines[0].hasSuffix("Registration"), "Esc goes back to the form")
+        #expect(terminal.lines[4].hasPrefix("│13800138000 "), "the form as it was")
+        #expect(terminal.lines[3].contains("No messages to 13800138000 yet."))
     }
 
     @Test func aFailedRegistrationToastsTheReason() async {

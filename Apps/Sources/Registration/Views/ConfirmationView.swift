@@ -25,9 +25,10 @@ public final class ConfirmationView: View {
         self.viewModel = viewModel
         super.init()
         navigationItem.title = ConfirmationViewModel.title
-        var rows: [View] = viewModel.lines.map { Label($0) }
-        rows[0] = Label(viewModel.lines[0], style: Style(foreground: .green, attributes: .bold))
-        rows += [Label(), Label(Self.backHint, style: Style(attributes: .dim))]
+        let lines = viewModel.lines
+        let headline = Label(lines[0], style: Style(foreground: .green, attributes: .bold))
+        let rows: [View] = [headline] + lines.dropFirst().map { Label($0) }
+            + [Label(), Label(Self.backHint, style: Style(attributes: .dim))]
         addSubview(Border(title: ConfirmationViewModel.title, Stack(.vertical, rows)))
     }
 }
