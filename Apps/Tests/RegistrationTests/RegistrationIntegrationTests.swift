@@ -20,7 +20,9 @@ struct RegistrationIntegrationTests {
         let registered = Collected<ConfirmationViewModel>()
     }
 
-    func makeForm(_ services: LocalServices, timeout: Double = 10) -> Form {
+    /// A form on `services`; the client's timeout is long (but where a test sets it),
+    /// so that a loaded machine does not fail a request that only waits.
+    func makeForm(_ services: LocalServices, timeout: Double = 60) -> Form {
         let client = UserClient(baseURL: services.url, scheduler: scheduler, timeout: timeout)
         let form = Form(viewModel: RegisterViewModel(api: client, scheduler: scheduler))
         form.viewModel.toasts.observeValues { [toasts = form.toasts] in toasts.append($0) }
@@ -132,7 +134,7 @@ struct RegistrationIntegrationTests {
     }
 
     @Test func aSlowAnswerKeepsTheButtonDisabledUntilItArrives() async throws {
-        try await withUsersService(chaos: try chaos(on: "POST /verify-code", latency: .fixed(.milliseconds(400)))) { services in
+        try await withUsersService(chaos: try chaos(on: "POST /verify-code", latency: .fixed(.milliseconds(1500)))) { services in
             let form = makeForm(services)
             type(form, phone: "13800138000")
             #expect(await eventually { form.viewModel.getVerifyCode.isEnabled.value })

@@ -72,10 +72,11 @@ func chaos(on route: String, latency: ChaosLatency? = nil, failures: [ChaosFailu
 }
 
 /// Waits in real time, a few milliseconds at a time, until `condition` holds or
-/// `timeout` passes; returns whether it held.
+/// `timeout` passes (long: a whole test suite on two cores is slow); returns
+/// whether it held.
 func eventually(
     isolation: isolated (any Actor)? = #isolation,
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(30),
     _ condition: () -> Bool
 ) async -> Bool {
     let clock = ContinuousClock()
