@@ -55,12 +55,15 @@ public struct RegistrationApp: SeedApp {
             WalkthroughStep("Press “Get code”: the countdown starts, the code arrives in Messages") { terminal in
                 for _ in 0..<4 { terminal.press(.tab) }
                 terminal.press(.enter)
-                await terminal.waitUntilScreen { lines in
-                    lines.contains { $0.contains("60s") || $0.contains("59s") } && code(in: lines) != nil
+                await terminal.waitUntilScreen(timeout: .seconds(20)) { lines in
+                    secondsLeft(in: lines) != nil && code(in: lines) != nil
                 }
             },
             WalkthroughStep("Two seconds later: the countdown moves on") { terminal in
-                await terminal.waitUntilScreen(contains: "58s", timeout: .seconds(5))
+                let start = secondsLeft(in: terminal.lines) ?? RegisterViewModel.countdownSeconds
+                await terminal.waitUntilScreen(timeout: .seconds(5)) { lines in
+                    (secondsLeft(in: lines) ?? start) <= start - 2
+                }
             },
             WalkthroughStep("Fill the password, its confirmation and the code from Messages") { terminal in
                 let code = code(in: terminal.lines) ?? ""
@@ -89,6 +92,14 @@ public struct RegistrationApp: SeedApp {
     public static func walkthroughPhone(at date: Date) -> String {
         let digits = String(Int(date.timeIntervalSince1970) % 100_000_000)
         return "138" + String(repeating: "0", count: 8 - digits.count) + digits
+    }
+
+    /// The seconds the "Get code" button counts down from, as it shows them (`[ 58s ]`).
+    static func secondsLeft(in lines: [String]) -> Int? {
+        for line in lines {
+            if let match = line.firstMatch(of: /\[ ([0-9]+)s \]/) { return Int(match.1) }
+        }
+        return nil
     }
 
     /// The 6-digit code of the newest SMS the Messages pane shows.

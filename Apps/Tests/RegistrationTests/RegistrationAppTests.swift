@@ -29,7 +29,10 @@ struct RegistrationAppTests {
             }
             #expect(screens[0].contains("Invalid phone number"))
             #expect(screens[2].contains("您的验证码是"))
-            #expect(screens[3].contains("58s"))
+            let counted = [screens[2], screens[3]].map { screen in
+                screen.firstMatch(of: /\[ ([0-9]+)s \]/).flatMap { Int($0.1) } ?? 0
+            }
+            #expect(counted[0] > 0 && counted[1] <= counted[0] - 2, "the countdown moved on by two seconds")
             let last = terminal.lines
             #expect(last.contains { $0.contains("Registered successfully") }, "the screen:\n\(terminal.snapshot)")
             #expect(last.contains { $0.contains("Account: 138") })
