@@ -139,6 +139,7 @@ let package = Package(
             dependencies: [
                 "SeedApp",
                 "TwitterSearch",
+                "Registration",
                 .product(name: "Ripple", package: "Ripple"),
                 .product(name: "RippleTerminal", package: "Ripple"),
             ]

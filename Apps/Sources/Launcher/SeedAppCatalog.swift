@@ -1,4 +1,5 @@
 import Ripple
+import Registration
 import RippleTerminal
 import SeedApp
 import TwitterSearch
@@ -43,7 +44,7 @@ public struct SeedAppCatalog {
         SeedAppCatalog([
             Item(number: 1, title: "Twitter Search", app: TwitterSearchApp()),
             Item(number: 2, title: "Todos", app: nil),
-            Item(number: 3, title: "Registration", app: nil),
+            Item(number: 3, title: "Registration", app: RegistrationApp()),
             Item(number: 4, title: "500px Gallery", app: nil),
             Item(number: 5, title: "Flickr Search", app: nil),
         ])
