@@ -8,8 +8,8 @@ import Todos
 
 /// The app as the launcher opens it: `TodosApp().makeScreen(environment:)` on the
 /// main queue against the services, and its walkthrough run as the launcher runs
-/// it, on a 100 × 30 VirtualTerminal, twice over one data directory (the second run
-/// finds the first one's todos).
+/// it, on a 100 × 30 VirtualTerminal, twice over one data directory that already
+/// holds todos (the second run also finds the first one's).
 @MainActor
 @Suite(.timeLimit(.minutes(2)))
 struct TodosAppTests {
@@ -35,6 +35,11 @@ struct TodosAppTests {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
         try await withTodoServices(directory: directory.url) { services in
+            // The user's todos from before: the walkthrough leaves them as they are.
+            let client = TodoClient(baseURL: services.url, scheduler: QueueScheduler.main)
+            let readme = try #require(try await client.add(title: "Write the README").first())
+            _ = try await client.setStatus(.finished, ofTodo: readme.id).first()
+            _ = try await client.add(title: "Buy milk").first()
             for run in 1...2 {
                 let screens = await runWalkthrough(services, directory: directory.url)
                 #expect(screens.count == 3)
@@ -44,6 +49,9 @@ struct TodosAppTests {
                 #expect(ticked.count == run, "run \(run): every walkthrough's todo is finished")
                 #expect(ticked.allSatisfy { $0 > finished })
                 #expect(!last.contains { $0.contains("[ ] Water the plants (") })
+                let milk = try #require(last.firstIndex { $0.hasPrefix("│[ ] Buy milk ") })
+                let readmeRow = try #require(last.firstIndex { $0.hasPrefix("│[x] Write the README ") })
+                #expect(milk < finished && readmeRow > finished)
                 #expect(last[2].hasPrefix("│New: Type todo here..."), "the input cleared")
                 // The todo titles carry the time to the second: let the next run's differ.
                 if run == 1 { try await Task.sleep(for: .milliseconds(1100)) }
