@@ -162,6 +162,19 @@ import Todos
         #expect(terminal.reversedText.map { $0.trimmingCharacters(in: .whitespaces) } == ["[x] Buy milk"], "still selected")
     }
 
+    @Test func aTodoTickedOffFollowsItsRowIntoViewInFinished() async throws {
+        let many = (1...8).map { TodoItem(id: StubTodoService.id($0), title: "Todo \($0)", status: .normal) }
+        try service.answerList("-(l|)", with: many + [readme])
+        let (terminal, _) = terminal()
+        await advance(by: 1, terminal)
+        terminal.press(.tab)
+        terminal.press(.down)
+        terminal.type(" ")
+        await advance(by: 1, terminal)
+        #expect(terminal.reversedText.map(trimmed) == ["[x] Todo 1"])
+        #expect(terminal.lines.contains { $0.hasPrefix("│[x] Todo 1 ") }, "scrolled to it")
+    }
+
     @Test func ctrlRReloads() async throws {
         try service.answerList("-(l|)", with: [milk])
         try service.answerList("-(l|)", with: [mum, milk])

@@ -20,8 +20,9 @@ import RippleTerminal
 // Bindings: date label <~ date; newTodoText <~ the input's edits, the input <~
 // inputText (cleared after an add); Enter in the input runs `add`; the list's
 // sections <~ lists; Space on the list (and Enter, or a click on the selected row)
-// runs `toggle` with the selected todo's id; Ctrl-R runs `reload`; spinner <~
-// isLoading; error label <~ error (hidden while nil).
+// runs `toggle` with the selected todo's id, and the todo it moved stays selected
+// and scrolled into view; Ctrl-R runs `reload`; spinner <~ isLoading; error label
+// <~ error (hidden while nil).
 
 /// The todo screen: the date, the input, the two sections, the spinner and the
 /// last error.
@@ -81,6 +82,7 @@ public final class TodosScreen: View {
         list.reactive.sections <~ viewModel.lists.map { lists in
             [ListSection(title: Self.toDoHeader, items: lists.toDo), ListSection(title: Self.finishedHeader, items: lists.finished)]
         }
+        list.reactive.selectedID <~ viewModel.toggle.values.map { $0.id as String? }
         spinner.reactive.isAnimating <~ viewModel.isLoading
         errorLabel.reactive.text <~ viewModel.error.map { $0 ?? "" }
         errorLabel.reactive.isHidden <~ viewModel.error.map { $0 == nil }
