@@ -8,13 +8,14 @@ import RippleTerminal
 //     ┌ Todos ─────────────────────────────────────────────────┐
 //     │25/11 2026                                             |│   the spinner during every operation
 //     │New: Type todo here...                                  │   Enter adds
-//     │Could not add “Buy milk”: The todo service refused …    │   only after a failure
+//     │Could not add “Buy milk”: The todo service refused      │   only after a failure,
+//     │(HTTP 503): service unavailable (chaos)                 │   wrapped over up to 3 rows
 //     │To Do                                                   │
 //     │[ ] Buy milk                                            │
 //     │Finished                                                │
 //     │[x] Write the README                                    │
-//     │…                                                       │
-//     │Enter: add · Tab: to the list · Space: toggle · Ctrl-R: reload
+//     │                                                        │
+//     │Enter: add · Tab: to the list · Space: toggle · Ctrl-R: │   the keys
 //     └────────────────────────────────────────────────────────┘
 //
 // Bindings: date label <~ date; newTodoText <~ the input's edits, the input <~
