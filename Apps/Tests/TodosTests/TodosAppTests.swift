@@ -44,6 +44,7 @@ struct TodosAppTests {
                 let screens = await runWalkthrough(services, directory: directory.url)
                 #expect(screens.count == 3)
                 let last = try #require(screens.last)
+                #expect(screens[0].contains { $0.hasPrefix("│[ ] Buy milk ") }, "the first step waits for the list")
                 let finished = try #require(last.firstIndex { $0.hasPrefix("│Finished ") }, "run \(run)")
                 let ticked = last.indices.filter { last[$0].contains("[x] Water the plants (") }
                 #expect(ticked.count == run, "run \(run): every walkthrough's todo is finished")
