@@ -108,6 +108,14 @@ struct TodoClientTests {
         }
     }
 
+    @Test func aRefusalWithoutABodyStillSaysItsStatus() async throws {
+        let host = CannedURLProtocol.answer(status: 502, body: "")
+        let client = TodoClient(baseURL: URL(string: "http://\(host)")!, scheduler: scheduler, session: CannedURLProtocol.session())
+        let error = await failure(of: client.setStatus(.finished, ofTodo: "6b061a3b34cad1fa73566099"))
+        #expect(error == .rejected(status: 502, message: ""))
+        #expect(error?.description == "The todo service refused (HTTP 502).")
+    }
+
     @Test func aRequestThatNeverAnswersTimesOutOnTheSchedulerAndIsCancelled() async throws {
         let virtual = TestScheduler()
         let host = CannedURLProtocol.silentHost()
