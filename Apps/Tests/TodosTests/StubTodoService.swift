@@ -10,10 +10,10 @@ import Todos
 ///
 /// ```swift
 /// let service = StubTodoService(scheduler: scheduler)
-/// try service.answerList("--(l|)", with: [milk])           // the next list answers 2 frames after its start
-/// try service.answerAdd("-(a|)")                            // an add answers the todo saved, 1 frame after
+/// try service.answerList("--(l|)", with: [milk])    // the next list answers 2 frames after its start
+/// try service.answerAdd("-(a|)")                     // the next add answers the todo saved, 1 frame after
 /// try service.failSetStatus("-#", with: .rejected(status: 503, message: "busy"))
-/// let calls = scheduler.record(service.calls)             // "a-s": the calls made
+/// let calls = scheduler.record(service.calls)        // "a-s": the calls made
 /// ```
 final class StubTodoService: TodoService {
     /// One call to the service.

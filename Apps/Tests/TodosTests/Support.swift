@@ -51,8 +51,8 @@ func servicesConfiguration(
 }
 
 /// Runs `body` with the local services started in process (see
-/// ``servicesConfiguration(directory:fidelity:chaos:)``) over `directory`, or a new
-/// one removed afterwards, and stops them afterwards.
+/// ``servicesConfiguration(directory:fidelity:chaos:)``) over `directory`, or else a
+/// new one removed afterwards, and stops them afterwards.
 func withTodoServices<Value: Sendable>(
     isolation: isolated (any Actor)? = #isolation,
     directory: URL? = nil,
@@ -60,9 +60,9 @@ func withTodoServices<Value: Sendable>(
     chaos: ChaosConfiguration? = nil,
     _ body: (LocalServices) async throws -> Value
 ) async throws -> Value {
-    let scratch = directory == nil ? try ScratchDirectory() : nil
-    defer { scratch?.remove() }
-    let configuration = servicesConfiguration(directory: directory ?? scratch!.url, fidelity: fidelity, chaos: chaos)
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let configuration = servicesConfiguration(directory: directory ?? scratch.url, fidelity: fidelity, chaos: chaos)
     let services = try await LocalServices.start(configuration: configuration, logger: quietLogger)
     do {
         let value = try await body(services)
