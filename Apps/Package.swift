@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Services", targets: ["Services"]),
         .library(name: "SeedApp", targets: ["SeedApp"]),
         .library(name: "TwitterSearch", targets: ["TwitterSearch"]),
+        .library(name: "Todos", targets: ["Todos"]),
         .library(name: "Registration", targets: ["Registration"]),
         .library(name: "Launcher", targets: ["Launcher"]),
         .executable(name: "ripple-services", targets: ["ripple-services"]),
@@ -109,6 +110,30 @@ let package = Package(
                 .product(name: "RippleFoundation", package: "Ripple"),
             ]
         ),
+        // Seed 001, let.swift's Todo app: Model/, ViewModels/ (Ripple only), Views/
+        // (RippleTerminal), Clients/ (RippleFoundation).
+        .target(
+            name: "Todos",
+            dependencies: [
+                "SeedApp",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTerminal", package: "Ripple"),
+                .product(name: "RippleFoundation", package: "Ripple"),
+            ]
+        ),
+        .testTarget(
+            name: "TodosTests",
+            dependencies: [
+                "Todos",
+                "SeedApp",
+                "Services",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTerminal", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
+                .product(name: "RippleFoundation", package: "Ripple"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Seed 002, the registration form: Model/, ViewModels/ (Ripple only), Views/
         // (RippleTerminal), Clients/ (RippleFoundation, and the coin flip).
         .target(
@@ -139,6 +164,7 @@ let package = Package(
             dependencies: [
                 "SeedApp",
                 "TwitterSearch",
+                "Todos",
                 "Registration",
                 .product(name: "Ripple", package: "Ripple"),
                 .product(name: "RippleTerminal", package: "Ripple"),

@@ -2,6 +2,7 @@ import Ripple
 import Registration
 import RippleTerminal
 import SeedApp
+import Todos
 import TwitterSearch
 
 // SeedAppCatalog: the five seed apps in menu order, those built and those to come.
@@ -43,7 +44,7 @@ public struct SeedAppCatalog {
     public static var standard: SeedAppCatalog {
         SeedAppCatalog([
             Item(number: 1, title: "Twitter Search", app: TwitterSearchApp()),
-            Item(number: 2, title: "Todos", app: nil),
+            Item(number: 2, title: "Todos", app: TodosApp()),
             Item(number: 3, title: "Registration", app: RegistrationApp()),
             Item(number: 4, title: "500px Gallery", app: nil),
             Item(number: 5, title: "Flickr Search", app: nil),

@@ -1,0 +1,91 @@
+import Foundation
+import Ripple
+import RippleTerminal
+import SeedApp
+
+// TodosApp: seed 001 as the launcher opens it. `makeScreen(environment:)` builds
+// the HTTP client from the launcher's environment (the services' URL, the
+// scheduler); `makeScreen(service:scheduler:)` takes any implementation of the
+// service, for tests and other hosts.
+
+/// Todos (seed 001, let.swift's Todo app): add todos, tick them off, over the local
+/// todo service.
+///
+/// ```swift
+/// let screen = TodosApp().makeScreen(environment: SeedAppEnvironment(
+///     servicesURL: services.url, dataDirectory: directory, scheduler: QueueScheduler.main))
+/// ```
+public struct TodosApp: SeedApp {
+    /// The app.
+    public init() {}
+
+    /// `"Todos"`.
+    public var title: String { TodosScreen.title }
+
+    /// The screen, talking to the todo service at `environment.servicesURL`, its
+    /// requests timing out on `environment.scheduler`.
+    public func makeScreen(environment: SeedAppEnvironment) -> View {
+        Self.makeScreen(service: TodoClient(baseURL: environment.servicesURL, scheduler: environment.scheduler),
+                        scheduler: environment.scheduler)
+    }
+
+    /// The screen over `service`, its ViewModel's answers, date and spinner on
+    /// `scheduler`.
+    public static func makeScreen(service: some TodoService, scheduler: some DateScheduler) -> TodosScreen {
+        TodosScreen(viewModel: HomeViewModel(service: service, scheduler: scheduler), scheduler: scheduler)
+    }
+
+    /// Loads the list, adds a todo named with the time of day (so that it is new
+    /// whatever the data directory already holds), and ticks it off: it moves to
+    /// "Finished".
+    public func walkthrough(environment: SeedAppEnvironment) -> [WalkthroughStep] {
+        let title = Self.walkthroughTitle(at: environment.scheduler.currentDate)
+        return [
+            WalkthroughStep("The list as the service has it: “To Do”, then “Finished”") { terminal in
+                await terminal.waitUntilScreen { lines in
+                    Self.headerLine(TodosScreen.finishedHeader, in: lines) != nil && !Self.isSpinning(lines)
+                }
+            },
+            WalkthroughStep("Type a todo and press Enter: it is added at the top of “To Do”, and the input clears") { terminal in
+                terminal.type(title)
+                terminal.press(.enter)
+                await terminal.waitUntilScreen { lines in
+                    lines.contains { $0.contains("[ ] " + title) } && lines.contains { $0.contains("New: Type todo here...") }
+                }
+            },
+            WalkthroughStep("Tab to the list, Down to select it, Space: it moves to “Finished” once the service confirms") { terminal in
+                terminal.press(.tab)
+                terminal.press(.down)
+                terminal.type(" ")
+                await terminal.waitUntilScreen { lines in
+                    guard let header = Self.headerLine(TodosScreen.finishedHeader, in: lines),
+                        let row = lines.firstIndex(where: { $0.contains("[x] " + title) && !$0.contains("…") })
+                    else { return false }
+                    return row > header
+                }
+            },
+        ]
+    }
+
+    /// `Water the plants (04:12:33)`, the time of day of `date` in the user's time zone.
+    static func walkthroughTitle(at date: Date) -> String {
+        let parts = Calendar.current.dateComponents([.hour, .minute, .second], from: date)
+        let clock = [parts.hour, parts.minute, parts.second].map { String(format: "%02d", $0 ?? 0) }.joined(separator: ":")
+        return "Water the plants (\(clock))"
+    }
+
+    /// Whether the spinner turns: the date row ends with one of its frames (the
+    /// list loads, a todo is on its way).
+    static func isSpinning(_ lines: [String]) -> Bool {
+        guard lines.count > 1, let frame = lines[1].dropLast().last else { return false }
+        return ["|", "/", "-", "\\"].contains(frame)
+    }
+
+    /// The index of the line that is the section header `header`, if one is.
+    static func headerLine(_ header: String, in lines: [String]) -> Int? {
+        lines.firstIndex { line in
+            line.drop(while: { $0 == "│" }).trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "│█ "))
+                == header
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Ripple
+import RippleTerminal
+import SeedApp
+import Services
+import Testing
+import Todos
+
+/// The app as the launcher opens it: `TodosApp().makeScreen(environment:)` on the
+/// main queue against the services, and its walkthrough run as the launcher runs
+/// it, on a 100 × 30 VirtualTerminal, twice over one data directory that already
+/// holds todos (the second run also finds the first one's).
+@MainActor
+@Suite(.timeLimit(.minutes(2)))
+struct TodosAppTests {
+    @Test func itIsTodos() {
+        #expect(TodosApp().title == "Todos")
+    }
+
+    /// Runs the walkthrough on a new screen over `services`, as the launcher does;
+    /// returns the screen after each step.
+    func runWalkthrough(_ services: LocalServices, directory: URL) async -> [[String]] {
+        let environment = SeedAppEnvironment(servicesURL: services.url, dataDirectory: directory, scheduler: QueueScheduler.main)
+        let app = TodosApp()
+        let terminal = VirtualTerminal(columns: 100, rows: 30, root: app.makeScreen(environment: environment))
+        var screens: [[String]] = []
+        for step in app.walkthrough(environment: environment) {
+            await step.perform(terminal)
+            screens.append(terminal.lines)
+        }
+        return screens
+    }
+
+    @Test func theWalkthroughAddsATodoAndTicksItOff() async throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        try await withTodoServices(directory: directory.url) { services in
+            // The user's todos from before: the walkthrough leaves them as they are.
+            let client = TodoClient(baseURL: services.url, scheduler: QueueScheduler.main)
+            let readme = try #require(try await client.add(title: "Write the README").first())
+            _ = try await client.setStatus(.finished, ofTodo: readme.id).first()
+            _ = try await client.add(title: "Buy milk").first()
+            for run in 1...2 {
+                let screens = await runWalkthrough(services, directory: directory.url)
+                #expect(screens.count == 3)
+                let last = try #require(screens.last)
+                #expect(screens[0].contains { $0.hasPrefix("│[ ] Buy milk ") }, "the first step waits for the list")
+                let finished = try #require(last.firstIndex { $0.hasPrefix("│Finished ") }, "run \(run)")
+                let ticked = last.indices.filter { last[$0].contains("[x] Water the plants (") }
+                #expect(ticked.count == run, "run \(run): every walkthrough's todo is finished")
+                #expect(ticked.allSatisfy { $0 > finished })
+                #expect(!last.contains { $0.contains("[ ] Water the plants (") })
+                let milk = try #require(last.firstIndex { $0.hasPrefix("│[ ] Buy milk ") })
+                let readmeRow = try #require(last.firstIndex { $0.hasPrefix("│[x] Write the README ") })
+                #expect(milk < finished && readmeRow > finished)
+                #expect(last[2].hasPrefix("│New: Type todo here..."), "the input cleared")
+                // The todo titles carry the time to the second: let the next run's differ.
+                if run == 1 { try await Task.sleep(for: .milliseconds(1100)) }
+            }
+        }
+    }
+
+    @Test func theDateLabelShowsToday() async throws {
+        try await withTodoServices { services in
+            let environment = SeedAppEnvironment(servicesURL: services.url, dataDirectory: nil, scheduler: QueueScheduler.main)
+            let terminal = VirtualTerminal(columns: 60, rows: 10, root: TodosApp().makeScreen(environment: environment))
+            await terminal.settle()
+            #expect(terminal.lines[1].hasPrefix("│" + DateLabelFormat().string(from: Date())))
+        }
+    }
+}
