@@ -43,7 +43,8 @@ public struct TodosApp: SeedApp {
         return [
             WalkthroughStep("The list as the service has it: “To Do”, then “Finished”") { terminal in
                 await terminal.waitUntilScreen { lines in
-                    Self.headerLine(TodosScreen.finishedHeader, in: lines) != nil && !Self.isSpinning(lines)
+                    Self.headerLine(TodosScreen.finishedHeader, in: lines) != nil
+                        && terminal.firstView(ofType: TodosScreen.self)?.viewModel.isLoading.value == false
                 }
             },
             WalkthroughStep("Type a todo and press Enter: it is added at the top of “To Do”, and the input clears") { terminal in
@@ -72,13 +73,6 @@ public struct TodosApp: SeedApp {
         let parts = Calendar.current.dateComponents([.hour, .minute, .second], from: date)
         let clock = [parts.hour, parts.minute, parts.second].map { String(format: "%02d", $0 ?? 0) }.joined(separator: ":")
         return "Water the plants (\(clock))"
-    }
-
-    /// Whether the spinner turns: the date row ends with one of its frames (the
-    /// list loads, a todo is on its way).
-    static func isSpinning(_ lines: [String]) -> Bool {
-        guard lines.count > 1, let frame = lines[1].dropLast().last else { return false }
-        return ["|", "/", "-", "\\"].contains(frame)
     }
 
     /// The index of the line that is the section header `header`, if one is.

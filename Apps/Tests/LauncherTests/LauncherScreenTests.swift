@@ -48,17 +48,15 @@ import Testing
     @Test func aDigitOpensItsAppWithTheFocusInItAndEscGoesBack() {
         let (terminal, screen) = launcher()
         terminal.type("1")
-        #expect(screen.navigation.canPop)
-        #expect(terminal.lines.prefix(3) == [
-            "‹ Back                 Echo",
-            "──────────────────────────────────────────────────",
-            "┌ Echo ──────────────────────────────────────────┐",
-        ])
+        #expect(screen.isShowingApp)
+        #expect(terminal.lines.first == "┌ Echo ──────────────────────────────────────────┐",
+                "the app covers the menu and its bar")
+        #expect(terminal.lines.last == "services: http://127.0.0.1:9 · tweet index: 12 twe", "the status line stays")
         terminal.type("12")
         #expect(terminal.lines.contains("│You typed: 12                                   │"),
                 "digits typed in the app go to the app, not the menu")
         terminal.press(.escape)
-        #expect(!screen.navigation.canPop)
+        #expect(!screen.isShowingApp)
         #expect(screen.viewModel.openedApp.value == nil)
         #expect(terminal.lines[2] == "┌ Ripple: the seed apps ─────────────────────────┐")
     }
@@ -66,12 +64,12 @@ import Testing
     @Test func enterOpensTheSelectedAppAndEachOpeningIsANewScreen() {
         let (terminal, screen) = launcher()
         terminal.press(.enter)
-        let first = screen.navigation.topScreen as? EchoScreen
+        let first = screen.navigation.presentedScreen as? EchoScreen
         #expect(first != nil)
         terminal.type("abc")
         terminal.press(.escape)
         terminal.press(.enter)
-        let second = screen.navigation.topScreen as? EchoScreen
+        let second = screen.navigation.presentedScreen as? EchoScreen
         #expect(second != nil && second !== first)
         #expect(second?.field.text == "", "closing an app ended it; opening starts afresh")
     }
@@ -79,7 +77,7 @@ import Testing
     @Test func aComingAppOpensNothingAndTheHintSaysSo() {
         let (terminal, screen) = launcher(columns: 70)
         terminal.type("2")
-        #expect(!screen.navigation.canPop)
+        #expect(!screen.isShowingApp)
         #expect(terminal.lines.contains("│Gallery comes with a later issue: it cannot be opened yet.          │"))
     }
 
@@ -94,11 +92,21 @@ import Testing
         #expect(quits == 1)
     }
 
-    @Test func clickingBackReturnsToTheMenu() {
-        let (terminal, screen) = launcher()
+    @Test func anAppsOwnNavigationTakesEscFirst() {
+        let catalog = SeedAppCatalog([SeedAppCatalog.Item(number: 1, title: "Deep", app: DeepApp())])
+        let viewModel = LauncherViewModel(
+            entries: catalog.entries, servicesAddress: "http://127.0.0.1:9", tweetIndex: { .unknown }, scheduler: scheduler
+        )
+        let environment = SeedAppEnvironment(servicesURL: URL(string: "http://127.0.0.1:9")!, dataDirectory: nil, scheduler: scheduler)
+        let screen = LauncherScreen(viewModel: viewModel) { entry in catalog.makeScreen(for: entry, environment: environment) }
+        let terminal = VirtualTerminal(columns: 40, rows: 8, root: screen)
         terminal.type("1")
-        terminal.click(column: 2, row: 0)
-        #expect(!screen.navigation.canPop)
-        #expect(screen.viewModel.openedApp.value == nil)
+        let stack = try? #require(screen.navigation.presentedScreen as? NavigationStack)
+        stack?.push(Label("the second page"))
+        #expect(terminal.lines.contains { $0.hasPrefix("‹ Back") }, "the app's own bar, not the launcher's")
+        terminal.press(.escape)
+        #expect(screen.isShowingApp && stack?.canPop == false, "the first Esc pops inside the app")
+        terminal.press(.escape)
+        #expect(!screen.isShowingApp && viewModel.openedApp.value == nil, "the next goes back to the menu")
     }
 }

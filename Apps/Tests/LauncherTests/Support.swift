@@ -47,3 +47,14 @@ func echoCatalog() -> SeedAppCatalog {
         SeedAppCatalog.Item(number: 2, title: "Gallery", app: nil),
     ])
 }
+
+/// An app with a navigation stack of its own, as Registration has.
+struct DeepApp: SeedApp {
+    var title: String { "Deep" }
+
+    func makeScreen(environment: SeedAppEnvironment) -> View {
+        let first = Label("the first page")
+        first.navigationItem.title = "Deep"
+        return NavigationStack(root: first)
+    }
+}

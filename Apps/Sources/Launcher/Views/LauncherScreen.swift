@@ -2,20 +2,22 @@ import Ripple
 import RippleTerminal
 
 // LauncherScreen: the launcher's whole window. A navigation stack holds the menu;
-// opening an app pushes the app's screen, Esc (when the app does not use it) pops
-// it, and a status line under the stack says where the services answer.
+// opening an app presents the app's screen over the whole stack (an app is a world
+// of its own, with its own navigation bar when it has one), Esc (when the app does
+// not use it) dismisses it, and a status line under the stack says where the
+// services answer.
 //
-//     ┌ Ripple: the seed apps ─┐  ─▶  ‹ Back  Twitter Search
-//     │1 Twitter Search        │       ┌ Twitter Search ───────┐
+//     ┌ Ripple: the seed apps ─┐  ─▶  ┌ Twitter Search ───────┐
+//     │1 Twitter Search        │       │Search: …              │
 //     │…                       │       │…                      │
 //     └────────────────────────┘       └───────────────────────┘
 //     services: http://127.0.0.1:41234 (in process) · tweet index: 29,856 tweets
 //
-// Bindings: push <~ the opened app's screen; pop <~ back to the menu;
-// viewModel.back() <~ the user's pops (Esc, "‹ Back").
+// Bindings: present <~ the opened app's screen; dismiss <~ back to the menu;
+// viewModel.back() <~ the user's dismissals (Esc).
 
-/// The launcher: the menu in a navigation stack, the open app on top of it, and the
-/// services' status line.
+/// The launcher: the menu in a navigation stack, the open app presented over it,
+/// and the services' status line.
 ///
 /// ```swift
 /// let screen = LauncherScreen(viewModel: viewModel) { entry in
@@ -24,7 +26,7 @@ import RippleTerminal
 /// ```
 @MainActor
 public final class LauncherScreen: View {
-    /// The stack: the menu at its root, the open app above.
+    /// The stack: the menu at its root, the open app presented over it.
     public let navigation: NavigationStack
     /// The menu.
     public let menu: MenuScreen
@@ -44,14 +46,21 @@ public final class LauncherScreen: View {
         addSubview(Stack(.vertical, [navigation, statusLabel]))
 
         statusLabel.reactive.text <~ viewModel.status
-        navigation.reactive.push <~ viewModel.openedApp.signal.compactMap { $0 }.map { entry in
+        navigation.reactive.present <~ viewModel.openedApp.signal.compactMap { $0 }.map { entry in
             MainActor.assumeIsolated { makeScreen(entry) }
         }
-        navigation.reactive.popToRoot <~ viewModel.openedApp.signal.filter { $0 == nil }.map { _ in () }
-        navigation.reactive.userPops.observeValues { [weak navigation, viewModel] _ in
+        navigation.reactive.dismiss <~ viewModel.openedApp.signal.filter { [weak navigation] entry in
+            MainActor.assumeIsolated { entry == nil && navigation?.presentedScreen != nil }
+        }.map { _ in () }
+        navigation.reactive.userDismissals.observeValues { [weak navigation, viewModel] _ in
             MainActor.assumeIsolated {
-                if navigation?.canPop == false { viewModel.back() }
+                if navigation?.presentedScreen == nil { viewModel.back() }
             }
         }
+    }
+
+    /// Whether an app is on screen.
+    public var isShowingApp: Bool {
+        navigation.presentedScreen != nil
     }
 }

@@ -87,7 +87,7 @@ public struct WalkthroughRunner {
             }
             terminal.type("\(item.entry.number)")
             let opened = await terminal.waitUntilScreen(timeout: Self.screenTimeout) { _ in
-                screen.navigation.canPop
+                screen.isShowingApp
             }
             guard opened else {
                 report.failures.append("\(title): the screen did not open")
@@ -103,7 +103,7 @@ public struct WalkthroughRunner {
             for _ in 0..<4 where !closed {
                 terminal.press(.escape)
                 closed = await terminal.waitUntilScreen(timeout: .seconds(1)) { _ in
-                    !screen.navigation.canPop
+                    !screen.isShowingApp
                 }
             }
             if !closed {
