@@ -158,7 +158,7 @@ public final class TweetIndex: Sendable, CorpusImporting {
         do {
             loaded = try store.readRanker(isCancelled: { self.importer.isCancelled })
             if loaded != nil {
-                logger.info("tweets: ranking statistics in memory in \(String(format: "%.2f", (clock.now - started).seconds)) s")
+                logger.notice("tweets: ranking statistics in memory in \(String(format: "%.2f", (clock.now - started).seconds)) s")
             }
         } catch is CancellationError {
             loaded = nil
