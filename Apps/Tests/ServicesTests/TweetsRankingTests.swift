@@ -5,14 +5,17 @@ import Services
 import Testing
 
 /// Queries of every kind: one broad word, several, a word twice, stems and
-/// diacritics, a package name, a word of several tokens (FTS5 ranks it), punctuation
-/// only, FTS5's syntax, unknown words.
+/// diacritics, a package name, words of several tokens (phrases: `debian/rules`,
+/// alone and with other words, a token twice), punctuation only, FTS5's syntax,
+/// unknown words.
 private let queries = [
     "fix", "fixes", "fixed", "new upstream release", "New Upstream Release", "release release", "widget", "widget widget",
     "the", "a", "bug", "closes", "security", "translation", "build", "gcc", "python", "manpage", "crash", "cve",
     "debian/control", "big-endian", "C++", "-O3", "\"OR\" (*", "...", "... fix", "Müller", "muller", "oldstyle",
     "frobnicate", "quuxtools", "nothingmatchesthis", "fix nothingmatchesthis", "upload", "update standards version",
     "bump debhelper compat", "lintian", "policy", "patch", "symbols", "copyright", "typo", "x", "1", "2.0",
+    "debian/rules", "x86_64", "CVE-2023", "big-endian machines", "debian/control fix", "new-upstream-release",
+    "release/release", "man-page", "o'neil", "don't", "2.0-1", "fix/fix",
 ]
 
 /// The in-memory ranking (``TweetIndex/search(_:limit:wholeText:)``) against FTS5's

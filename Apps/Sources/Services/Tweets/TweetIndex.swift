@@ -98,8 +98,7 @@ public final class TweetIndex: Sendable, CorpusImporting {
 
     /// The best tweets for user text (every word required), by bm25 then newest
     /// first: ranked in memory once the index's statistics are loaded (after each
-    /// import, and at start), by FTS5 before, and for a word FTS5 reads as a phrase
-    /// (``TweetRanker``); the two rank alike.
+    /// import, and at start), by FTS5 before (``TweetRanker``); the two rank alike.
     /// - Parameters:
     ///   - text: The user's words.
     ///   - limit: The most tweets returned.

@@ -8,17 +8,17 @@
 //
 // - for each term, the rows that hold it, in rowid order, with its weighted
 //   frequency there (`tf(text) × 1.0 + tf(package) × 0.5`, the weights of
-//   `bm25(tweets_fts, 1.0, 0.5)`);
+//   `bm25(tweets_fts, 1.0, 0.5)`) and its positions (column and offset);
 // - each row's size in tokens, the row count and the average size.
 //
 // A search then intersects the query terms' rows and scores each with FTS5's own
 // formula, term for term and in the same order of operations, so the scores are
 // the same doubles and the order (score, then the higher id) the same as the SQL
 // query's; the tests compare the two. A word that FTS5 reads as a phrase of several
-// tokens (`debian/control`) needs positions, which the ranker does not keep: such a
-// query goes to FTS5. Nothing here depends on a query having been asked before: it
-// is the index, not the answers, that is in memory (8 bytes a posting: 4 MB for this
-// machine's 500,000).
+// tokens (`debian/control`) is matched with the tokens' positions, kept too. Nothing
+// here depends on a query having been asked before: it is the index, not the
+// answers, that is in memory (for this machine's 910,000 token instances in 507,000
+// postings: 12 bytes a posting and 4 an instance, 10 MB).
 import Foundation
 import GRDB
 
@@ -34,6 +34,10 @@ final class TweetRanker: Sendable {
     private let starts: [Int32]
     private let rows: [Int32]
     private let frequencies: [Float]
+    /// Posting `j`'s token positions are `positionStarts[j] ..< positionStarts[j + 1]`
+    /// of `positions`, each `column << 31 | offset` (text 0, package 1), ascending.
+    private let positionStarts: [Int32]
+    private let positions: [UInt32]
     /// Each rowid's size in tokens (text and package).
     private let sizes: [Int32]
     private let rowCount: Int64
@@ -46,16 +50,23 @@ final class TweetRanker: Sendable {
 
     private init(
         fingerprint: String, terms: [String: Int32], starts: [Int32], rows: [Int32], frequencies: [Float],
-        sizes: [Int32], rowCount: Int64, averageSize: Double
+        positionStarts: [Int32], positions: [UInt32], sizes: [Int32], rowCount: Int64, averageSize: Double
     ) {
         self.fingerprint = fingerprint
         self.terms = terms
         self.starts = starts
         self.rows = rows
         self.frequencies = frequencies
+        self.positionStarts = positionStarts
+        self.positions = positions
         self.sizes = sizes
         self.rowCount = rowCount
         self.averageSize = averageSize
+    }
+
+    /// The index's token instances are not in the order `fts5vocab` lists them.
+    struct UnorderedInstances: Error, CustomStringConvertible {
+        var description: String { "tweets_vocab does not list the instances by term, row, column and offset" }
     }
 
     /// Reads the statistics of the committed index; `nil` before an import has
@@ -70,19 +81,21 @@ final class TweetRanker: Sendable {
         var starts: [Int32] = []
         var rows: [Int32] = []
         var frequencies: [Float] = []
+        var positionStarts: [Int32] = []
+        var positions: [UInt32] = []
         var sizes = [Int32](repeating: 0, count: maximumId + 1)
         var total: Int64 = 0
-        // One row per token instance, by term, then row, then column.
-        let cursor = try Row.fetchCursor(db, sql: "SELECT term, doc, col = 'text' FROM tweets_vocab")
+        // One row per token instance, by term, then row, then column, then offset.
+        let cursor = try Row.fetchCursor(db, sql: "SELECT term, doc, col = 'text', offset FROM tweets_vocab")
         var previousTerm = Data()
         var previousRow: Int32 = -1
-        var sorted = true
         var instances = 0
         while let row = try cursor.next() {
             instances += 1
             if instances % 100_000 == 0, isCancelled() { throw CancellationError() }
             let rowid = Int32(truncatingIfNeeded: row[1] as Int64)
-            let weight = (row[2] as Bool) ? weights.text : weights.package
+            let inText: Bool = row[2]
+            let offset = UInt32(truncatingIfNeeded: row[3] as Int64) & 0x7FFF_FFFF
             // A new term's text is made into a String once, not once per instance.
             let newTerm: String? = try row.withUnsafeData(atIndex: 0) { bytes in
                 guard let bytes, bytes != previousTerm else { return nil }
@@ -90,97 +103,127 @@ final class TweetRanker: Sendable {
                 return String(decoding: bytes, as: UTF8.self)
             }
             if let newTerm {
-                if !sorted { sortLastTerm(starts.last.map(Int.init) ?? 0, &rows, &frequencies) }
                 terms[newTerm] = Int32(starts.count)
                 starts.append(Int32(rows.count))
                 previousRow = -1
-                sorted = true
             }
+            let position = (inText ? 0 : 1 << 31) | offset
             if rowid != previousRow {
-                if rowid < previousRow { sorted = false }
+                guard rowid > previousRow else { throw UnorderedInstances() }
                 rows.append(rowid)
                 frequencies.append(0)
+                positionStarts.append(Int32(positions.count))
                 previousRow = rowid
+            } else if let last = positions.last, position <= last {
+                throw UnorderedInstances()
             }
-            frequencies[frequencies.count - 1] += Float(weight)
+            positions.append(position)
+            frequencies[frequencies.count - 1] += Float(inText ? weights.text : weights.package)
             if rowid >= 0, Int(rowid) < sizes.count { sizes[Int(rowid)] += 1 }
             total += 1
         }
-        if !sorted { sortLastTerm(starts.last.map(Int.init) ?? 0, &rows, &frequencies) }
         starts.append(Int32(rows.count))
+        positionStarts.append(Int32(positions.count))
         return TweetRanker(
-            fingerprint: fingerprint, terms: terms, starts: starts, rows: rows, frequencies: frequencies, sizes: sizes,
+            fingerprint: fingerprint, terms: terms, starts: starts, rows: rows, frequencies: frequencies,
+            positionStarts: positionStarts, positions: positions, sizes: sizes,
             rowCount: rowCount, averageSize: rowCount > 0 ? Double(total) / Double(rowCount) : 0
         )
     }
 
-    /// Puts the last term's postings (from `start`) in rowid order, merging a row
-    /// listed twice.
-    private static func sortLastTerm(_ start: Int, _ rows: inout [Int32], _ frequencies: inout [Float]) {
-        var merged: [Int32: Float] = [:]
-        for index in start..<rows.count {
-            merged[rows[index], default: 0] += frequencies[index]
-        }
-        rows.removeSubrange(start...)
-        frequencies.removeSubrange(start...)
-        for (rowid, frequency) in merged.sorted(by: { $0.key < $1.key }) {
-            rows.append(rowid)
-            frequencies.append(frequency)
-        }
-    }
-
-    /// The query's terms, one per word, as FTS5 tokenizes each quoted word; words
-    /// without a token are left out (FTS5 leaves them out). `nil` when a word is a
-    /// phrase of several tokens: ranking it needs positions, so FTS5 must.
-    static func terms(of words: [String], _ db: Database) throws -> [String]? {
+    /// The query's phrases, one per word: the word's tokens as FTS5 tokenizes the
+    /// quoted word (one token, or several for `debian/control`); words without a
+    /// token are left out (FTS5 leaves them out). `nil` when the tokenizer gives
+    /// colocated tokens (synonyms), which this ranking does not follow.
+    static func phrases(of words: [String], _ db: Database) throws -> [[String]]? {
         let tokenizer = try db.makeTokenizer(Self.tokenizer)
-        var terms: [String] = []
+        var phrases: [[String]] = []
         for word in words {
             let tokens = try tokenizer.tokenize(query: word)
-            if tokens.count > 1 || tokens.contains(where: { $0.flags.contains(.colocated) }) { return nil }
-            if let token = tokens.first { terms.append(token.token) }
+            if tokens.contains(where: { $0.flags.contains(.colocated) }) { return nil }
+            if !tokens.isEmpty { phrases.append(tokens.map(\.token)) }
         }
-        return terms
+        return phrases
     }
 
-    /// The ids of the best `limit` rows holding every term: by bm25 (as
+    /// The rows a phrase matches, ascending, with its weighted frequency in each (its
+    /// instances: the first token at a position, the next ones right after it, in
+    /// one column; the column's weight each).
+    private func matches(of phrase: [Range<Int>]) -> (rows: [Int32], frequencies: [Double]) {
+        guard let first = phrase.first else { return ([], []) }
+        var matched: [Int32] = []
+        var counted: [Double] = []
+        if phrase.count == 1 {
+            matched = Array(rows[first])
+            counted = frequencies[first].map(Double.init)
+            return (matched, counted)
+        }
+        candidates: for posting in first {
+            let rowid = rows[posting]
+            var others: [Int] = []
+            for range in phrase.dropFirst() {
+                guard let at = Self.search(rowid, in: rows, range) else { continue candidates }
+                others.append(at)
+            }
+            var frequency = 0.0
+            for index in Int(positionStarts[posting])..<Int(positionStarts[posting + 1]) {
+                let start = positions[index]
+                let holds = others.enumerated().allSatisfy { step, other in
+                    let wanted = start &+ UInt32(step + 1)
+                    return Self.contains(wanted, positions, Int(positionStarts[other])..<Int(positionStarts[other + 1]))
+                }
+                if holds { frequency += start >> 31 == 0 ? Self.weights.text : Self.weights.package }
+            }
+            if frequency > 0 {
+                matched.append(rowid)
+                counted.append(frequency)
+            }
+        }
+        return (matched, counted)
+    }
+
+    /// The ids of the best `limit` rows matching every phrase: by bm25 (as
     /// `bm25(tweets_fts, 1.0, 0.5)`: lower is better), then the higher id.
-    func best(_ queryTerms: [String], limit: Int) -> [Int64] {
-        guard !queryTerms.isEmpty, limit > 0 else { return [] }
-        var postings: [Range<Int>] = []
-        for term in queryTerms {
-            guard let index = terms[term] else { return [] }
-            postings.append(Int(starts[Int(index)])..<Int(starts[Int(index) + 1]))
+    func best(_ phrases: [[String]], limit: Int) -> [Int64] {
+        guard !phrases.isEmpty, limit > 0 else { return [] }
+        var found: [(rows: [Int32], frequencies: [Double])] = []
+        for phrase in phrases {
+            var ranges: [Range<Int>] = []
+            for term in phrase {
+                guard let index = terms[term] else { return [] }
+                ranges.append(Int(starts[Int(index)])..<Int(starts[Int(index) + 1]))
+            }
+            let matched = matches(of: ranges)
+            guard !matched.rows.isEmpty else { return [] }
+            found.append(matched)
         }
         // FTS5's bm25 constants and idf, per phrase, in query order.
         let k1 = 1.2
         let b = 0.75
-        let idf: [Double] = postings.map { range in
-            let hits = Int64(range.count)
+        let idf: [Double] = found.map { matched in
+            let hits = Int64(matched.rows.count)
             let value = log((Double(rowCount - hits) + 0.5) / (Double(hits) + 0.5))
             return value <= 0 ? 1e-6 : value
         }
         // Candidates from the shortest list, each looked up in the others.
-        let shortest = postings.indices.min { postings[$0].count < postings[$1].count } ?? 0
+        let shortest = found.indices.min { found[$0].rows.count < found[$1].rows.count } ?? 0
         var scored: [(rank: Double, id: Int32)] = []
-        scored.reserveCapacity(postings[shortest].count)
-        var found = [Float](repeating: 0, count: postings.count)
-        candidates: for position in postings[shortest] {
-            let rowid = rows[position]
-            for (phrase, range) in postings.enumerated() {
+        scored.reserveCapacity(found[shortest].rows.count)
+        var frequency = [Double](repeating: 0, count: found.count)
+        candidates: for (position, rowid) in found[shortest].rows.enumerated() {
+            for (phrase, matched) in found.enumerated() {
                 if phrase == shortest {
-                    found[phrase] = frequencies[position]
-                } else if let at = Self.search(rowid, in: rows, range) {
-                    found[phrase] = frequencies[at]
+                    frequency[phrase] = matched.frequencies[position]
+                } else if let at = Self.search(rowid, in: matched.rows, matched.rows.indices) {
+                    frequency[phrase] = matched.frequencies[at]
                 } else {
                     continue candidates
                 }
             }
             let size = Double(Int(rowid) < sizes.count ? sizes[Int(rowid)] : 0)
             var score = 0.0
-            for phrase in postings.indices {
-                let frequency = Double(found[phrase])
-                score += idf[phrase] * ((frequency * (k1 + 1.0)) / (frequency + k1 * (1 - b + b * size / averageSize)))
+            for phrase in found.indices {
+                score += idf[phrase] * ((frequency[phrase] * (k1 + 1.0)) / (frequency[phrase] + k1 * (1 - b + b * size / averageSize)))
             }
             scored.append((-1.0 * score, rowid))
         }
@@ -198,6 +241,17 @@ final class TweetRanker: Sendable {
             return best.map { Int64($0.id) }
         }
         return scored.sorted(by: order).prefix(limit).map { Int64($0.id) }
+    }
+
+    /// Whether the sorted `values[range]` holds `value`.
+    private static func contains(_ value: UInt32, _ values: [UInt32], _ range: Range<Int>) -> Bool {
+        var low = range.lowerBound
+        var high = range.upperBound
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < range.upperBound && values[low] == value
     }
 
     /// The position of `rowid` in the sorted `rows[range]`, if there.

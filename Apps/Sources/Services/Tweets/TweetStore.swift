@@ -187,17 +187,16 @@ public final class TweetStore: Sendable {
 
     /// The best matches of user text, every word required (as ``TweetQuery/match(_:)``
     /// asks FTS5), ranked as ``search(match:limit:wholeText:)`` ranks them: by
-    /// `ranker` when it was read from the index as it is now and the text has no
-    /// word of several tokens, else by FTS5.
+    /// `ranker` when it was read from the index as it is now, else by FTS5.
     func search(text: String, limit: Int, wholeText: Bool, ranker: TweetRanker?) async throws -> [StoredTweet] {
         let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
         return try await pool.read { db in
             if let ranker,
                 try String.fetchOne(db.cachedStatement(sql: "SELECT fingerprint FROM corpus WHERE id = 1")) == ranker.fingerprint,
-                let terms = try TweetRanker.terms(of: words, db)
+                let phrases = try TweetRanker.phrases(of: words, db)
             {
                 let statement = try db.cachedStatement(sql: wholeText ? Self.rowWholeText : Self.rowShortText)
-                return try ranker.best(terms, limit: limit).compactMap { id in
+                return try ranker.best(phrases, limit: limit).compactMap { id in
                     try Row.fetchOne(statement, arguments: [id]).map(Self.tweet)
                 }
             }
