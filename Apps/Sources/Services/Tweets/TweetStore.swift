@@ -148,11 +148,18 @@ public final class TweetStore: Sendable {
 
     // MARK: Search
 
+    /// A tweet's columns as a search reads them (``StoredTweet``, in order), from
+    /// `tweets AS t`: the text cut to 280 characters, or whole.
+    private static func columns(wholeText: Bool) -> String {
+        (wholeText ? "t.id, t.text, 0" : "t.id, t.short_text, t.truncated") + ", t.created_at, t.user_id, t.screen_name, t.name, t.avatar"
+    }
+
     // The best ids first, from the index alone; then the rows of only those (sorting
     // the join instead read every match's row: twice the time). The user's text is
     // only ever the bound MATCH parameter.
-    private static let searchShortText = """
-        SELECT t.id, t.short_text, t.truncated, t.created_at, t.user_id, t.screen_name, t.name, t.avatar
+    private static func searchSQL(wholeText: Bool) -> String {
+        """
+        SELECT \(columns(wholeText: wholeText))
         FROM (
             SELECT rowid AS id, bm25(tweets_fts, \(TweetRanker.weights.text), \(TweetRanker.weights.package)) AS score
             FROM tweets_fts WHERE tweets_fts MATCH ?
@@ -161,23 +168,12 @@ public final class TweetStore: Sendable {
         JOIN tweets AS t ON t.id = best.id
         ORDER BY best.score, best.id DESC
         """
-    private static let searchWholeText = """
-        SELECT t.id, t.text, 0, t.created_at, t.user_id, t.screen_name, t.name, t.avatar
-        FROM (
-            SELECT rowid AS id, bm25(tweets_fts, \(TweetRanker.weights.text), \(TweetRanker.weights.package)) AS score
-            FROM tweets_fts WHERE tweets_fts MATCH ?
-            ORDER BY score, rowid DESC LIMIT ?
-        ) AS best
-        JOIN tweets AS t ON t.id = best.id
-        ORDER BY best.score, best.id DESC
-        """
+    }
 
-    private static let rowShortText = """
-        SELECT id, short_text, truncated, created_at, user_id, screen_name, name, avatar FROM tweets WHERE id = ?
-        """
-    private static let rowWholeText = """
-        SELECT id, text, 0, created_at, user_id, screen_name, name, avatar FROM tweets WHERE id = ?
-        """
+    private static let searchShortText = searchSQL(wholeText: false)
+    private static let searchWholeText = searchSQL(wholeText: true)
+    private static let rowShortText = "SELECT \(columns(wholeText: false)) FROM tweets AS t WHERE t.id = ?"
+    private static let rowWholeText = "SELECT \(columns(wholeText: true)) FROM tweets AS t WHERE t.id = ?"
 
     /// The statistics of the committed index for ``TweetRanker``, or `nil` before
     /// an import has committed one.
