@@ -8,7 +8,10 @@
 #   narrow  q=segmentation+fault  (a few dozen matches)
 #   mixed   twelve queries in turn, from one-word broad to two-word narrow
 # each with one connection (one app typing) and with four, one wrk thread. Prints
-# wrk's report with latency percentiles for each.
+# wrk's report with latency percentiles for each, the machine's load average before
+# each run (the two cores are shared: figures mean little without it), and the
+# service's own measure of the query, `completed_in`, over 200 sequential searches of
+# each of the two queries (its p50 and p99: the search in process, without HTTP).
 #   DURATION=5s CONNECTIONS="1 4" THREADS=1 Scripts/bench-tweets.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -64,13 +67,26 @@ request = function()
 end
 LUA
 
+load() { echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"; }
+
+for query in fix segmentation+fault; do
+    load
+    for _ in $(seq 200); do
+        curl -s -H "Authorization: Bearer $TOKEN" "$URL${SEARCH}${query}" | grep -o '"completed_in":[0-9.]*' | cut -d: -f2
+    done | sort -g | awk -v q="$query" '{ v[NR] = $1 } END {
+        printf "== q=%s in process (completed_in, 200 searches): p50 %.2f ms, p99 %.2f ms, max %.2f ms\n",
+            q, v[int(NR * 0.5)] * 1000, v[int(NR * 0.99)] * 1000, v[NR] * 1000 }'
+done
+
 for connections in $CONNECTIONS; do
     for query in fix segmentation+fault; do
         statuses=$(curl -s -H "Authorization: Bearer $TOKEN" "$URL${SEARCH}${query}" | grep -o '"created_at"' | wc -l)
         echo "== q=$query ($statuses statuses): wrk -t$THREADS -c$connections -d$DURATION"
+        load
         timeout 120 wrk -t"$THREADS" -c"$connections" -d"$DURATION" --latency \
             -H "Authorization: Bearer $TOKEN" "$URL${SEARCH}${query}"
     done
     echo "== mixed, twelve queries in turn: wrk -t$THREADS -c$connections -d$DURATION"
+    load
     timeout 120 wrk -t"$THREADS" -c"$connections" -d"$DURATION" --latency -s "$LUA" "$URL"
 done

@@ -152,7 +152,9 @@ let badInputs: [BadInput] = [
     BadInput("not .png", .get, "/avatars/0123456789abcdef0123456789abcdef.jpg", nil, "", .notFound),
     BadInput("a path out of the avatars", .get, "/avatars/..%2F..%2Fetc%2Fpasswd", nil, "", .notFound),
     BadInput("no name", .get, "/avatars/", nil, "", .notFound),
-    BadInput("POST an avatar", .post, "/avatars/0123456789abcdef0123456789abcdef.png", form, "x=1", .notFound),
+    BadInput("POST an avatar", .post, "/avatars/0123456789abcdef0123456789abcdef.png", form, "x=1", .methodNotAllowed),
+    BadInput("DELETE an avatar", .delete, "/avatars/0123456789abcdef0123456789abcdef.png", nil, "", .methodNotAllowed),
+    BadInput("PUT an invalid avatar name", .put, "/avatars/nothex.png", form, "x=1", .methodNotAllowed),
     // POST /verify-code
     BadInput("no body, no content type", .post, "/verify-code", nil, "", field: "phone", userCode: 40001),
     BadInput("form without phone", .post, "/verify-code", form, "mobile=13900000000", field: "phone", userCode: 40001),
@@ -228,6 +230,10 @@ let badInputs: [BadInput] = [
     BadInput("an id that is not a number", .get, "/v1/photos/abc", nil, "", .notFound),
     BadInput("an unknown id", .get, "/v1/photos/999", nil, "", .notFound),
     BadInput("an id with SQL", .get, "/v1/photos/1%20OR%201=1", nil, "", .notFound),
+    BadInput("POST on a photo", .post, "/v1/photos/1", form, "vote=1", .methodNotAllowed),
+    BadInput("DELETE on a photo", .delete, "/v1/photos/1", nil, "", .methodNotAllowed),
+    BadInput("PUT on an unknown photo", .put, "/v1/photos/999", form, "name=x", .methodNotAllowed),
+    BadInput("a path under a photo", .get, "/v1/photos/1/comments", nil, "", .notFound),
     // POST /v1/photos/<id>/vote
     BadInput("no token", .post, "/v1/photos/1/vote", form, "vote=1", .unauthorized),
     BadInput("an unknown OAuth token", .post, "/v1/photos/1/vote", form, "vote=1", .unauthorized, authorization: #"OAuth oauth_token="0123""#),
@@ -241,7 +247,9 @@ let badInputs: [BadInput] = [
     BadInput("body over the limit", .post, "/v1/photos/1/vote", form, oversizedVote, .contentTooLarge, authorization: "Bearer {pxtoken}"),
     BadInput("an unknown photo", .post, "/v1/photos/999/vote", form, "vote=1", .notFound, authorization: "Bearer {pxtoken}"),
     BadInput("a photo id out of the corpus", .post, "/v1/photos/..%2F1/vote", form, "vote=1", .notFound, authorization: "Bearer {pxtoken}"),
-    BadInput("GET on a vote", .get, "/v1/photos/1/vote", nil, "", .notFound),
+    BadInput("GET on a vote", .get, "/v1/photos/1/vote", nil, "", .methodNotAllowed),
+    BadInput("DELETE on a vote", .delete, "/v1/photos/1/vote", nil, "", .methodNotAllowed),
+    BadInput("PUT on a vote with a trailing slash", .put, "/v1/photos/1/vote/", form, "vote=1", .methodNotAllowed),
     // POST /v1/oauth/access_token
     BadInput("no body", .post, "/v1/oauth/access_token", nil, "", field: "x_auth_mode"),
     BadInput("another x_auth_mode", .post, "/v1/oauth/access_token", form, "x_auth_mode=reverse_auth&x_auth_username=a&x_auth_password=b", field: "x_auth_mode"),
@@ -253,12 +261,25 @@ let badInputs: [BadInput] = [
     BadInput("plain text body", .post, "/v1/oauth/access_token", "text/plain", "x_auth_mode=client_auth", .unsupportedMediaType),
     BadInput("body over the limit", .post, "/v1/oauth/access_token", form, oversized, .contentTooLarge),
     BadInput("GET on the token", .get, "/v1/oauth/access_token", nil, "", .methodNotAllowed),
+    // POST /v1/oauth/request_token
+    BadInput("no consumer key", .post, "/v1/oauth/request_token", form, "", .unauthorized),
+    BadInput("an empty consumer key", .post, "/v1/oauth/request_token", form, "oauth_consumer_key=", .unauthorized),
+    BadInput("a consumer key a number", .post, "/v1/oauth/request_token", json, #"{"oauth_consumer_key":1}"#, field: "oauth_consumer_key"),
+    BadInput("malformed form", .post, "/v1/oauth/request_token", form, "oauth_consumer_key=%zz"),
+    BadInput("plain text body", .post, "/v1/oauth/request_token", "text/plain", "oauth_consumer_key=k", .unsupportedMediaType),
+    BadInput("body over the limit", .post, "/v1/oauth/request_token", form, oversized, .contentTooLarge),
+    BadInput("GET on the request token", .get, "/v1/oauth/request_token", nil, "", .methodNotAllowed),
+    // POST /v1/oauth/access_token with a request token
+    BadInput("an unknown request token", .post, "/v1/oauth/access_token", form,
+             "x_auth_mode=client_auth&x_auth_username=a&x_auth_password=b&oauth_token=0123", .unauthorized),
+    BadInput("an access token as the request token", .post, "/v1/oauth/access_token", form,
+             "x_auth_mode=client_auth&x_auth_username=a&x_auth_password=b", .unauthorized, authorization: #"OAuth oauth_consumer_key="k", oauth_token="{pxtoken}""#),
     // /services/rest/ (Flickr)
     BadInput("no api_key", .get, "/services/rest/?method=flickr.photos.search&text=a", nil, "", .forbidden, flickrCode: 100),
     BadInput("a wrong api_key", .get, "/services/rest/?method=flickr.photos.search&text=a&api_key=0123", nil, "", .forbidden, flickrCode: 100),
     BadInput("no method", .get, rest, nil, "", flickrCode: 112),
     BadInput("an unknown method", .get, rest + "&method=flickr.people.getInfo", nil, "", flickrCode: 112),
-    BadInput("format rest", .get, "/services/rest/?format=rest&api_key={flickrkey}&method=flickr.photos.search&text=a", nil, "", flickrCode: 111),
+    BadInput("an unknown format", .get, "/services/rest/?format=soap&api_key={flickrkey}&method=flickr.photos.search&text=a", nil, "", flickrCode: 111),
     BadInput("search without text", .get, rest + "&method=flickr.photos.search", nil, "", flickrCode: 3),
     BadInput("search text over 500 characters", .get, rest + "&method=flickr.photos.search&text=" + String(repeating: "a", count: 501), nil, "", flickrCode: 18),
     BadInput("per_page not a number", .get, rest + "&method=flickr.photos.search&text=a&per_page=many", nil, "", flickrCode: 18),
@@ -290,8 +311,13 @@ let badInputs: [BadInput] = [
     BadInput("an encoded file out of the corpus", .get, "/photos/1/..%2F..%2F..%2Fetc%2Fpasswd", nil, "", .notFound),
     BadInput("a size 500px has not", .get, "/photos/1/2.jpg", nil, "", .notFound),
     BadInput("an unknown photo's image", .get, "/photos/999/3.jpg", nil, "", .notFound),
+    BadInput("POST on an image", .post, "/photos/1/3.jpg", form, "x=1", .methodNotAllowed),
+    BadInput("DELETE on an image", .delete, "/photos/1/4.jpg", nil, "", .methodNotAllowed),
+    BadInput("a path under an image", .get, "/photos/1/3.jpg/x", nil, "", .notFound),
     BadInput("a Flickr image with a wrong secret", .get, "/farm1/1000/1_0000000000_m.jpg", nil, "", .notFound),
     BadInput("a Flickr path out of the corpus", .get, "/farm1/..%2F..%2Fetc/passwd_0000000000_m.jpg", nil, "", .notFound),
+    BadInput("POST on a Flickr image", .post, "/farm1/1000/1_0000000000_m.jpg", form, "x=1", .methodNotAllowed),
+    BadInput("DELETE on a Flickr image", .delete, "/farm1/1000/1_0000000000_t.png", nil, "", .methodNotAllowed),
 ]
 
 @Suite("Bad input: a 4xx with a JSON error, nothing stored")
@@ -360,7 +386,13 @@ struct BadInputTests {
                 }
             }
             if input.status == .methodNotAllowed {
-                #expect(response.headers[.allow] != nil)
+                // The same body as every wrong method gets: which methods, which path.
+                let allow = try #require(response.headers[.allow])
+                let error = try #require(jsonObject(response.body))
+                #expect(error["allow"] as? String == allow)
+                #expect(error["method"] as? String == input.method.rawValue)
+                #expect(error["path"] as? String == fill(input.uri).split(separator: "?")[0].description)
+                #expect(!allow.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.contains(input.method.rawValue))
             }
             // Nothing stored, nothing changed: the todos, the outbox, no account, and
             // the code sent beforehand still usable.

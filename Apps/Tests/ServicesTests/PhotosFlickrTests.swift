@@ -138,7 +138,7 @@ struct PhotosFlickrTests {
         }
     }
 
-    @Test("errors in Flickr's shape: 1, 3, 8, 18, 98, 100, 111, 112; 200 for all with --fidelity original")
+    @Test("errors in Flickr's shape, JSON and XML: 1, 3, 8, 18, 98, 100, 111, 112; 200 for all with --fidelity original")
     func errors() async throws {
         for fidelity in Fidelity.allCases {
             try await withPhotos(fidelity: fidelity) { client, photos in
@@ -149,7 +149,7 @@ struct PhotosFlickrTests {
                     ("method=flickr.photos.search&text=x&api_key=0123", .forbidden, 100),
                     ("api_key=\(key)", .badRequest, 112),
                     ("method=flickr.photos.delete&api_key=\(key)", .badRequest, 112),
-                    ("method=flickr.photos.search&text=x&api_key=\(key)&format=rest", .badRequest, 111),
+                    ("method=flickr.photos.search&text=x&api_key=\(key)&format=soap", .badRequest, 111),
                     ("method=flickr.photos.search&api_key=\(key)", .badRequest, 3),
                     ("method=flickr.photos.search&text=+&api_key=\(key)", .badRequest, 3),
                     ("method=flickr.photos.search&text=x&per_page=0&api_key=\(key)", .badRequest, 18),
@@ -172,6 +172,14 @@ struct PhotosFlickrTests {
                     #expect(body["stat"] as? String == "fail", "\(query)")
                     #expect(body["code"] as? Int == code, "\(query)")
                     #expect((body["message"] as? String)?.isEmpty == false)
+                    // The same error in Flickr's XML (an unknown format is answered in JSON).
+                    guard !query.contains("format=") else { continue }
+                    let xml = try await client.execute(uri: "/services/rest/?\(query)&format=rest", method: .get)
+                    #expect(xml.status == response.status, "\(query)")
+                    #expect(xml.headers[.contentType] == "text/xml; charset=utf-8")
+                    let root = try #require(TreeBuilder.parse(xml.body), "\(query): \(String(buffer: xml.body))")
+                    #expect(root.attributes == ["stat": "fail"])
+                    #expect(root.first("err")?.attributes == ["code": String(code), "msg": body["message"] as? String ?? ""], "\(query)")
                 }
                 #expect(try photos.library.store.activityCounts() == (votes: 0, favorites: 0, comments: 0))
             }

@@ -16,9 +16,11 @@
 // of a search is bm25 (title 4, description 2, owner 2, path words 1), then
 // favourites plus comments, then id.
 //
-// Formats: JSON by default, and with `format=json&nojsoncallback=1`; `format=json`
-// alone answers Flickr's JSONP, `jsonFlickrApi({...})` (or the `jsoncallback` named).
-// Another format is error 111 (Flickr's XML is not served).
+// Formats: JSON by default (APPS.md §5.6: the rebuild's clients read JSON), and with
+// `format=json&nojsoncallback=1`; `format=json` alone answers Flickr's JSONP,
+// `jsonFlickrApi({...})` (or the `jsoncallback` named); `format=rest` answers Flickr's
+// REST XML (``FlickrXML``: what Flickr answered when no format was named, and what the
+// seed's ObjectiveFlickr read), errors included. Another format is error 111, in JSON.
 //
 // Errors are `{"code":N,"message":M,"stat":"fail"}`, with a 4xx HTTP status (404 for
 // code 1, 401 for 98, 403 for 100, 503 for 105, 409 for an existing favourite, 400
@@ -76,6 +78,15 @@ public struct FlickrAppCredentials: Codable, Sendable, Equatable {
     }
 }
 
+/// The form of a Flickr answer.
+enum FlickrFormat: Equatable {
+    /// JSON (`format=json`, and the default here), wrapped in a JSONP callback
+    /// unless `nojsoncallback=1` or no `format` was named.
+    case json(callback: String?)
+    /// Flickr's REST XML (`format=rest`), see ``FlickrXML``.
+    case xml
+}
+
 /// The Flickr API's constants.
 public enum FlickrAPI {
     /// The methods served.
@@ -111,14 +122,17 @@ extension PhotosService {
                 parameters.items.insert((name, text), at: 0)
             }
         }
-        let format = parameters.first("format")
-        let callback: String? =
-            if format == "json", parameters.first("nojsoncallback") != "1" {
-                parameters.first("jsoncallback").flatMap { $0.wholeMatch(of: /[A-Za-z_$][A-Za-z0-9_$.]{0,63}/) != nil ? $0 : nil }
-                    ?? "jsonFlickrApi"
-            } else { nil }
+        let format: FlickrFormat =
+            switch parameters.first("format") {
+            case "rest": .xml
+            case "json" where parameters.first("nojsoncallback") != "1":
+                .json(callback: parameters.first("jsoncallback").flatMap {
+                    $0.wholeMatch(of: /[A-Za-z_$][A-Za-z0-9_$.]{0,63}/) != nil ? $0 : nil
+                } ?? "jsonFlickrApi")
+            default: .json(callback: nil)
+            }
         do {
-            if let format, format != "json" { throw FlickrError.formatNotFound(format) }
+            if let name = parameters.first("format"), name != "json", name != "rest" { throw FlickrError.formatNotFound(name) }
             guard let key = parameters.first("api_key"), !key.isEmpty else { throw FlickrError.missingAPIKey }
             guard key == flickrCredentials.apiKey else { throw FlickrError.wrongAPIKey }
             let method = parameters.first("method") ?? ""
@@ -132,9 +146,9 @@ extension PhotosService {
             case "flickr.favorites.add": try await flickrAddFavorite(parameters)
             default: try await flickrAddComment(parameters)
             }
-            return flickrResponse(.ok, answer, callback: callback)
+            return flickrResponse(.ok, answer, format: format)
         } catch let error as FlickrError {
-            var response = flickrResponse(configuration.fidelity == .original ? .ok : error.status, error.object, callback: callback)
+            var response = flickrResponse(configuration.fidelity == .original ? .ok : error.status, error: error, format: format)
             if error.code == 105 {
                 response.headers[.retryAfter] = "5"
             }
@@ -142,8 +156,23 @@ extension PhotosService {
         }
     }
 
-    private func flickrResponse(_ status: HTTPResponse.Status, _ object: [String: Any], callback: String?) -> Response {
-        var object = object
+    private func flickrResponse(
+        _ status: HTTPResponse.Status, _ object: [String: Any] = [:], error: FlickrError? = nil, format: FlickrFormat
+    ) -> Response {
+        let callback: String?
+        switch format {
+        case .xml:
+            let document = error.map { FlickrXML.failure(code: $0.code, message: $0.message) } ?? FlickrXML.document(object)
+            let body = ByteBuffer(string: document)
+            return Response(
+                status: status,
+                headers: [.contentType: "text/xml; charset=utf-8", .contentLength: String(body.readableBytes)],
+                body: ResponseBody(byteBuffer: body)
+            )
+        case .json(let name):
+            callback = name
+        }
+        var object = error?.object ?? object
         if object["stat"] == nil { object["stat"] = "ok" }
         let json = photoJSON(object)
         guard let callback else { return .json(status: status, json) }

@@ -22,6 +22,14 @@ public struct PxError: HTTPResponseError, Sendable, Equatable {
     public static let unauthorized = PxError(status: .unauthorized, message: "Unauthorized: sign the request with an access token (POST /v1/oauth/access_token)")
     /// 401 on `POST /v1/oauth/access_token`: the username or password is wrong.
     public static let badLogin = PxError(status: .unauthorized, message: "Invalid username or password")
+    /// 401 on `POST /v1/oauth/request_token`: the request names no consumer key.
+    public static let missingConsumerKey = PxError(
+        status: .unauthorized, message: "Invalid OAuth Request: sign it with your consumer key (oauth_consumer_key)"
+    )
+    /// 401 on `POST /v1/oauth/access_token`: the request token is unknown, used or expired.
+    public static let invalidRequestToken = PxError(
+        status: .unauthorized, message: "Invalid OAuth Request: the request token is unknown, used or expired (POST /v1/oauth/request_token)"
+    )
     /// 403 on a second vote.
     public static let alreadyVoted = PxError(status: .forbidden, message: "Sorry, you have already voted for this Photo")
     /// 404: no photo of this id.
@@ -85,7 +93,7 @@ public struct FlickrError: Error, Sendable, Equatable {
         FlickrError(code: 18, message: "Illogical arguments: \(detail)", status: .badRequest)
     }
 
-    /// 111: a `format` other than `json`.
+    /// 111: a `format` other than `json` or `rest`.
     public static func formatNotFound(_ format: String) -> FlickrError {
         FlickrError(code: 111, message: "Format \"\(format)\" not found", status: .badRequest)
     }

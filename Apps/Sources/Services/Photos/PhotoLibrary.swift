@@ -17,22 +17,20 @@
 //   logged at info level with why.
 // - A graceful shutdown cancels the import between two files and waits for its
 //   thread; nothing is committed then (the thumbnails already made stay cached).
+//
+// The state and the import's thread are a ``CorpusImporter``'s, shared with the
+// tweet index.
 import Foundation
 import Logging
 import ServiceLifecycle
-import Synchronization
 
 /// The photo corpus: its store, its scan, its thumbnails, and the state of its import.
-public final class PhotoLibrary: Sendable {
-    /// Where the library stands.
-    public enum Status: Sendable, Equatable {
-        /// No import has completed yet; one is reading the files.
-        case importing(read: Int, of: Int)
-        /// Served, from this corpus (a re-import may be running beside it).
-        case ready(PhotoCorpusSummary)
-        /// No import has completed and the last one failed.
-        case failed(String)
-    }
+public final class PhotoLibrary: Sendable, CorpusImporting {
+    /// Where the library stands: `importing` (no import has completed yet; one is
+    /// reading the files), `ready` (served, from this corpus; a re-import may be
+    /// running beside it), or `failed` (no import has completed and the last one
+    /// failed).
+    public typealias Status = CorpusImportStatus<PhotoImportStats>
 
     /// The photos and their rows.
     public let store: PhotoStore
@@ -43,17 +41,7 @@ public final class PhotoLibrary: Sendable {
 
     private let packagesDirectory: String
     private let logger: Logger
-    private let cancelled = Atomic<Bool>(false)
-    private let state: Mutex<State>
-
-    private struct State {
-        var committed: PhotoCorpusSummary?
-        var importing: Bool
-        var read = 0
-        var failure: String?
-        var started = false
-        var waiters: [CheckedContinuation<PhotoCorpusSummary?, Never>] = []
-    }
+    private let importer: CorpusImporter<PhotoImportStats>
 
     /// Opens the store under `directory` and scans `corpus`.
     /// - Parameter packagesDirectory: dpkg's file lists, for the machine's owners.
@@ -66,115 +54,65 @@ public final class PhotoLibrary: Sendable {
         self.packagesDirectory = packagesDirectory
         let committed = try store.corpus()
         scan = corpus.scan()
-        let importing = committed?.fingerprint != scan.fingerprint
-        state = Mutex(State(committed: committed, importing: importing))
+        importer = CorpusImporter(
+            name: "photos", total: scan.candidates.count, committed: committed, fingerprint: scan.fingerprint, logger: logger
+        )
         if let note = scan.note {
             logger.notice("photos: \(note); using the bundled images")
         }
     }
 
     /// Where the library stands now.
-    public var status: Status {
-        state.withLock { state in
-            if let committed = state.committed { return .ready(committed) }
-            if let failure = state.failure, !state.importing { return .failed(failure) }
-            return .importing(read: state.read, of: scan.candidates.count)
-        }
-    }
+    public var status: Status { importer.status }
 
     /// Whether an import is due or running.
-    public var isImporting: Bool {
-        state.withLock { $0.importing }
-    }
+    public var isImporting: Bool { importer.isImporting }
 
     /// Waits until no import is due or running; returns the committed corpus (`nil`
     /// when none could be built).
     public func waitUntilIdle() async -> PhotoCorpusSummary? {
-        await withCheckedContinuation { continuation in
-            let committed: PhotoCorpusSummary?? = state.withLock { state in
-                if state.importing {
-                    state.waiters.append(continuation)
-                    return nil
-                }
-                return .some(state.committed)
-            }
-            if let committed {
-                continuation.resume(returning: committed)
-            }
-        }
+        await importer.waitUntilIdle()
     }
 
     /// Runs the import if one is due, on its own thread, and returns when it ends
     /// (``PhotoImportService`` calls it when the services run; a caller without the
     /// services, a test, may call it itself).
     public func importIfDue() async {
-        let start: Bool = state.withLock { state in
-            guard state.importing, !state.started else { return false }
-            state.started = true
-            return true
-        }
-        if start {
-            let thread = Thread { [self] in runImport() }
-            thread.name = "photos-import"
-            thread.start()
-        }
-        _ = await waitUntilIdle()
+        await importer.importIfDue { [self] in try runImport() }
     }
 
     /// Asks a running import to stop at its next check.
     func cancelImport() {
-        cancelled.store(true, ordering: .relaxed)
+        importer.cancel()
     }
 
-    private func runImport() {
+    private func runImport() throws -> PhotoCorpusSummary {
         let clock = ContinuousClock()
         let started = clock.now
         let total = scan.candidates.count
-        let isCancelled = { self.cancelled.load(ordering: .relaxed) }
+        let isCancelled = { self.importer.isCancelled }
         logger.notice("photos: importing \(total) image file\(total == 1 ? "" : "s") from \(scan.description)")
-        do {
-            let step = max(1, total / 10)
-            let (records, stats, skipped) = try PhotoImport.read(
-                scan, cache: thumbnails, packagesDirectory: packagesDirectory,
-                progress: { read in
-                    state.withLock { $0.read = read }
-                    if read % step == 0 || read == total {
-                        logger.notice("photos: read \(read) of \(total) files")
-                    }
-                },
-                isCancelled: isCancelled
-            )
-            for (path, reason) in skipped.sorted(by: { $0.key < $1.key }) {
-                logger.info("photos: skipped \(path): \(reason)")
-            }
-            let summary = PhotoCorpusSummary(fingerprint: scan.fingerprint, source: scan.description, isBundled: scan.isBundled, stats: stats)
-            let committed = try store.replace(
-                with: records, corpus: summary, now: Date(), seconds: { (clock.now - started).seconds }, isCancelled: isCancelled
-            )
-            thumbnails.prune(keeping: Set(records.map(\.digest)))
-            logger.notice("photos: \(describePhotos(committed))")
-            finish(committed: committed, failure: nil)
-        } catch is CancellationError {
-            logger.notice("photos: import cancelled")
-            finish(committed: nil, failure: "the import was cancelled")
-        } catch {
-            logger.error("photos: import failed: \(error)")
-            finish(committed: nil, failure: "the import failed: \(error)")
+        let step = max(1, total / 10)
+        let (records, stats, skipped) = try PhotoImport.read(
+            scan, cache: thumbnails, packagesDirectory: packagesDirectory,
+            progress: { read in
+                importer.progress(read: read)
+                if read % step == 0 || read == total {
+                    logger.notice("photos: read \(read) of \(total) files")
+                }
+            },
+            isCancelled: isCancelled
+        )
+        for (path, reason) in skipped.sorted(by: { $0.key < $1.key }) {
+            logger.info("photos: skipped \(path): \(reason)")
         }
-    }
-
-    private func finish(committed: PhotoCorpusSummary?, failure: String?) {
-        let (waiters, result) = state.withLock { state in
-            if let committed { state.committed = committed }
-            state.failure = failure
-            state.importing = false
-            let waiters = state.waiters
-            state.waiters = []
-            return (waiters, state.committed)
-        }
-        for waiter in waiters {
-            waiter.resume(returning: result)
-        }
+        let summary = PhotoCorpusSummary(fingerprint: scan.fingerprint, source: scan.description, isBundled: scan.isBundled, stats: stats)
+        let committed = try store.replace(
+            with: records, corpus: summary, now: Date(), seconds: { (clock.now - started).seconds }, isCancelled: isCancelled
+        )
+        thumbnails.prune(keeping: Set(records.map(\.digest)))
+        logger.notice("photos: \(describePhotos(committed))")
+        return committed
     }
 }
 
@@ -195,15 +133,6 @@ public struct PhotoImportService: Service {
     /// Runs the import if due, then waits for the shutdown; a shutdown or
     /// cancellation cancels a running import and waits for its thread.
     public func run() async throws {
-        await withTaskCancellationHandler {
-            await withGracefulShutdownHandler {
-                await library.importIfDue()
-            } onGracefulShutdown: {
-                library.cancelImport()
-            }
-        } onCancel: {
-            library.cancelImport()
-        }
-        try? await gracefulShutdown()
+        try await library.runImportService()
     }
 }

@@ -14,7 +14,9 @@
 //   `comments_count` too): real rows, one per act, empty at first. A user votes for
 //   and favourites a photo once (the primary keys).
 // - `tokens`: the xAuth access tokens, with their user.
-// - `corpus` and `imports`: as the tweet store's.
+// - `request_tokens`: OAuth request tokens (`POST /v1/oauth/request_token`), each
+//   exchanged once for an access token.
+// - `corpus` and `imports`: as the tweet store's (``CorpusTables``).
 //
 // Counts are never stored: they are counted from the rows when read (the corpus is
 // at most a few hundred photos; the primary keys make each count an index range).
@@ -84,7 +86,7 @@ public struct PhotoRecord: Sendable, Equatable {
 }
 
 /// What the photo import read and made.
-public struct PhotoImportStats: Codable, Sendable, Equatable {
+public struct PhotoImportStats: CorpusImportStats {
     /// Files the scan chose.
     public var candidates = 0
     /// Photos made.
@@ -109,24 +111,7 @@ public struct PhotoImportStats: Codable, Sendable, Equatable {
 }
 
 /// The imported photo corpus: where it came from and what the import counted.
-public struct PhotoCorpusSummary: Codable, Sendable, Equatable {
-    /// The scan's fingerprint at import.
-    public var fingerprint: String
-    /// The roots, for a person.
-    public var source: String
-    /// Whether it is the bundled images.
-    public var isBundled: Bool
-    /// The import's counts.
-    public var stats: PhotoImportStats
-
-    /// Makes a summary.
-    public init(fingerprint: String, source: String, isBundled: Bool, stats: PhotoImportStats) {
-        self.fingerprint = fingerprint
-        self.source = source
-        self.isBundled = isBundled
-        self.stats = stats
-    }
-}
+public typealias PhotoCorpusSummary = ImportedCorpus<PhotoImportStats>
 
 /// The orders of the 500px list.
 public enum PhotoOrder: String, Sendable, CaseIterable {
@@ -218,19 +203,16 @@ public final class PhotoStore: Sendable {
                     username TEXT NOT NULL,
                     created_at INTEGER NOT NULL
                 );
-                CREATE TABLE corpus (
-                    id INTEGER PRIMARY KEY CHECK (id = 1),
-                    fingerprint TEXT NOT NULL,
-                    source TEXT NOT NULL,
-                    bundled INTEGER NOT NULL,
-                    stats TEXT NOT NULL
-                );
-                CREATE TABLE imports (
-                    id INTEGER PRIMARY KEY,
-                    finished_at INTEGER NOT NULL,
-                    fingerprint TEXT NOT NULL,
-                    source TEXT NOT NULL,
-                    stats TEXT NOT NULL
+                \(CorpusTables.schema)
+                """)
+        }
+        migrator.registerMigration("createRequestTokens") { db in
+            try db.execute(sql: """
+                CREATE TABLE request_tokens (
+                    token TEXT PRIMARY KEY NOT NULL,
+                    secret TEXT NOT NULL,
+                    consumer_key TEXT NOT NULL,
+                    created_at INTEGER NOT NULL
                 );
                 """)
         }
@@ -241,18 +223,12 @@ public final class PhotoStore: Sendable {
 
     /// The corpus the stored photos come from, or `nil` before the first import completes.
     public func corpus() throws -> PhotoCorpusSummary? {
-        try pool.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT fingerprint, source, bundled, stats FROM corpus WHERE id = 1") else {
-                return nil
-            }
-            let stats = try JSONDecoder().decode(PhotoImportStats.self, from: Data((row["stats"] as String).utf8))
-            return PhotoCorpusSummary(fingerprint: row["fingerprint"], source: row["source"], isBundled: row["bundled"], stats: stats)
-        }
+        try pool.read { db in try CorpusTables.corpus(db) }
     }
 
     /// How many imports have completed in this database.
     public func importCount() throws -> Int {
-        try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM imports") ?? 0 }
+        try pool.read { db in try CorpusTables.importCount(db) }
     }
 
     /// Makes the stored photos those of `records` in one transaction: a path already
@@ -296,25 +272,7 @@ public final class PhotoStore: Sendable {
                 ])
             }
             try db.execute(sql: "INSERT INTO photos_fts(photos_fts) VALUES ('rebuild')")
-            var corpus = corpus
-            corpus.stats.seconds = seconds()
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
-            let stats = String(decoding: try encoder.encode(corpus.stats), as: UTF8.self)
-            try db.execute(
-                sql: """
-                    INSERT INTO corpus (id, fingerprint, source, bundled, stats) VALUES (1, ?, ?, ?, ?)
-                    ON CONFLICT (id) DO UPDATE SET
-                        fingerprint = excluded.fingerprint, source = excluded.source,
-                        bundled = excluded.bundled, stats = excluded.stats
-                    """,
-                arguments: [corpus.fingerprint, corpus.source, corpus.isBundled, stats]
-            )
-            try db.execute(
-                sql: "INSERT INTO imports (finished_at, fingerprint, source, stats) VALUES (?, ?, ?, ?)",
-                arguments: [stamp, corpus.fingerprint, corpus.source, stats]
-            )
-            return corpus
+            return try CorpusTables.record(corpus, seconds: seconds(), finishedAt: stamp, in: db)
         }
     }
 
@@ -505,13 +463,63 @@ public final class PhotoStore: Sendable {
 
     /// Stores a new access token and secret for a user.
     public func issueToken(username: String, now: Date) async throws -> (token: String, secret: String) {
-        let token = randomHex(20)
-        let secret = randomHex(20)
-        try await pool.write { db in
-            try db.cachedStatement(sql: "INSERT INTO tokens (token, secret, username, created_at) VALUES (?, ?, ?, ?)")
-                .execute(arguments: [token, secret, username, Int64(now.timeIntervalSince1970)])
+        try await pool.write { db in try Self.insertToken(.access, owner: username, now: now, db) }
+    }
+
+    /// Stores a new request token (OAuth's first step) for a consumer key.
+    public func issueRequestToken(consumerKey: String, now: Date) async throws -> (token: String, secret: String) {
+        try await pool.write { db in try Self.insertToken(.request, owner: consumerKey, now: now, db) }
+    }
+
+    private enum TokenKind {
+        /// An access token, of a user.
+        case access
+        /// A request token, of a consumer key.
+        case request
+    }
+
+    /// Stores a new random token and secret (20 bytes each, hex).
+    private static func insertToken(_ kind: TokenKind, owner: String, now: Date, _ db: Database) throws -> (token: String, secret: String) {
+        let sql = switch kind {
+        case .access: "INSERT INTO tokens (token, secret, username, created_at) VALUES (?, ?, ?, ?)"
+        case .request: "INSERT INTO request_tokens (token, secret, consumer_key, created_at) VALUES (?, ?, ?, ?)"
         }
+        let (token, secret) = (randomHex(20), randomHex(20))
+        try db.cachedStatement(sql: sql).execute(arguments: [token, secret, owner, Int64(now.timeIntervalSince1970)])
         return (token, secret)
+    }
+
+    /// Whether a request token was issued and has not been exchanged, nor expired:
+    /// issued less than `lifetime` seconds before `now`.
+    public func isUsableRequestToken(_ token: String, now: Date, lifetime: Int64) async throws -> Bool {
+        try await pool.read { db in
+            try Self.usableRequestToken(db, token, now: now, lifetime: lifetime)
+        }
+    }
+
+    /// Exchanges a request token for a new access token of `username` in one
+    /// transaction: the request token is deleted, so it serves once. `nil` (nothing
+    /// written) when the request token is unknown, already exchanged, or expired.
+    public func exchangeRequestToken(
+        _ requestToken: String, username: String, now: Date, lifetime: Int64
+    ) async throws -> (token: String, secret: String)? {
+        try await pool.write { db in
+            guard try Self.usableRequestToken(db, requestToken, now: now, lifetime: lifetime) else { return nil }
+            try db.cachedStatement(sql: "DELETE FROM request_tokens WHERE token = ?").execute(arguments: [requestToken])
+            return try Self.insertToken(.access, owner: username, now: now, db)
+        }
+    }
+
+    private static func usableRequestToken(_ db: Database, _ token: String, now: Date, lifetime: Int64) throws -> Bool {
+        guard let created = try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT created_at FROM request_tokens WHERE token = ?"), arguments: [token]
+        ) else { return false }
+        return Int64(now.timeIntervalSince1970) - created < lifetime
+    }
+
+    /// How many access tokens were issued (what the tests count).
+    public func accessTokenCount() throws -> Int {
+        try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM tokens") ?? 0 }
     }
 
     /// The user of an access token, or `nil`.

@@ -14,7 +14,8 @@ import ServiceLifecycle
 /// | `GET /v1/photos?feature=&sort=&sort_direction=&rpp=&page=&exclude=&image_size[]=` | 200 `{"current_page","total_pages","total_items","feature","photos":[…]}`; 400 for an unknown feature, sort, direction or category, a page or rpp that is not a whole number |
 /// | `GET /v1/photos/<id>?image_size[]=` | 200 `{"photo":{…,"comments_count","favorites_count","voted"}}`; 404 for an unknown id |
 /// | `POST /v1/photos/<id>/vote` (`vote=1`, a token) | 200 `{"photo":{…}}` with the vote counted; 401 without a valid token; 403 "Sorry, you have already voted for this Photo"; 404; 400 without `vote=1` |
-/// | `POST /v1/oauth/access_token` (xAuth: `x_auth_mode=client_auth`, `x_auth_username`, `x_auth_password`) | 200 `oauth_token=…&oauth_token_secret=…` (form-encoded); 401 for a wrong login; 400 for missing fields |
+/// | `POST /v1/oauth/request_token` (OAuth-signed: `oauth_consumer_key`) | 200 `oauth_token=…&oauth_token_secret=…&oauth_callback_confirmed=true` (form-encoded), a request token for 10 minutes; 401 without a consumer key |
+/// | `POST /v1/oauth/access_token` (xAuth: `x_auth_mode=client_auth`, `x_auth_username`, `x_auth_password`; optionally signed with a request token) | 200 `oauth_token=…&oauth_token_secret=…` (form-encoded); 401 for a wrong login, or a request token unknown, used or expired; 400 for missing fields |
 /// | `GET /photos/<id>/3.jpg`, `/photos/<id>/4.jpg` | 200 JPEG: 280×280, and 900 px on the longer side; 404 JSON otherwise |
 /// | `GET\|POST /services/rest/?method=…&api_key=…` | Flickr: `flickr.photos.search`, `flickr.photos.getInfo`, `flickr.photos.getFavorites`, `flickr.favorites.add`, `flickr.photos.comments.addComment` (see ``FlickrAPI``) |
 /// | `GET /farm1/<server>/<id>_<secret>_<m\|t>.<jpg\|png>` | 200 JPEG or PNG: 240 or 100 px on the longer side; 404 JSON otherwise |
@@ -53,13 +54,17 @@ public struct PhotosService: LocalService {
         (flickrCredentials, createdFlickrCredentials) = try FlickrAppCredentials.loadOrCreate(in: configuration.dataDirectory)
     }
 
-    /// The service's exact paths and methods.
+    /// The service's paths and path patterns, and their methods.
     public var routes: [String: Set<HTTPRequest.Method>] {
         [
             "/v1/photos": [.get],
+            "/v1/photos/:id": [.get],
+            "/v1/photos/:id/vote": [.post],
+            "/v1/oauth/request_token": [.post],
             "/v1/oauth/access_token": [.post],
+            "/photos/:id/:file": [.get],
             "/services/rest": [.get, .post],
-            "/services/rest/": [.get, .post],
+            "/farm1/:server/:file": [.get],
         ]
     }
 
@@ -73,6 +78,7 @@ public struct PhotosService: LocalService {
         router.get("/v1/photos") { request, _ in try await list(request) }
         router.get("/v1/photos/:id") { request, context in try await detail(request, id: context.parameters.get("id")) }
         router.post("/v1/photos/:id/vote") { request, context in try await vote(request, id: context.parameters.get("id")) }
+        router.post("/v1/oauth/request_token") { request, _ in try await requestToken(request) }
         router.post("/v1/oauth/access_token") { request, _ in try await accessToken(request) }
         router.get("/photos/:id/:file") { request, context in
             try await pxImage(request, id: context.parameters.get("id"), file: context.parameters.get("file"))
@@ -191,8 +197,32 @@ public struct PhotosService: LocalService {
         return .json(photoJSON(["photo": pxPhoto(photo, base: baseURL(request), sizes: [3, 4], detail: true, viewer: viewer)]))
     }
 
-    private func accessToken(_ request: Request) async throws -> Response {
+    /// How long a request token can be exchanged for an access token: 10 minutes.
+    public static let requestTokenLifetime: Int64 = 600
+
+    /// OAuth's first step: a request token for the consumer key the request is
+    /// signed with (its `Authorization: OAuth …` header, or an `oauth_consumer_key`
+    /// field). The signature is not checked (no consumer is registered here; on
+    /// loopback the tokens are the credentials).
+    private func requestToken(_ request: Request) async throws -> Response {
+        guard let query = QueryItems(request.uri.query) else { throw PxError.badRequest("the query string is not valid percent-encoding") }
         let fields = try await RequestFields.read(from: request, limit: configuration.maxBodySize)
+        let consumerKey = try Self.oauthParameters(request)["oauth_consumer_key"]
+            ?? fields.string("oauth_consumer_key") ?? query.first("oauth_consumer_key")
+        guard let consumerKey, !consumerKey.isEmpty else { throw PxError.missingConsumerKey }
+        let (token, secret) = try await library.store.issueRequestToken(consumerKey: consumerKey, now: configuration.clock.now())
+        return Self.formResponse("oauth_token=\(token)&oauth_token_secret=\(secret)&oauth_callback_confirmed=true")
+    }
+
+    /// xAuth: an access token for a user's name and password, checked by the
+    /// accounts. A request token from ``requestToken(_:)``, when the request carries
+    /// one (`oauth_token` in its OAuth header or fields, as 500px's flow signs the
+    /// exchange), must be unexpired and unused; it is used up by a successful login
+    /// only, so a mistyped password can be tried again with it.
+    private func accessToken(_ request: Request) async throws -> Response {
+        guard let query = QueryItems(request.uri.query) else { throw PxError.badRequest("the query string is not valid percent-encoding") }
+        let fields = try await RequestFields.read(from: request, limit: configuration.maxBodySize)
+        let requestToken = try Self.oauthParameters(request)["oauth_token"] ?? fields.string("oauth_token") ?? query.first("oauth_token")
         let mode = try fields.requiredString("x_auth_mode")
         guard mode == "client_auth" else {
             throw ServiceError.badRequest("x_auth_mode must be client_auth", field: "x_auth_mode")
@@ -201,6 +231,12 @@ public struct PhotosService: LocalService {
         guard !username.isEmpty else { throw ServiceError.badRequest("x_auth_username must not be empty", field: "x_auth_username") }
         let password = try fields.requiredString("x_auth_password")
         guard !password.isEmpty else { throw ServiceError.badRequest("x_auth_password must not be empty", field: "x_auth_password") }
+        // A stale request token fails before the slow password check.
+        if let requestToken, try await !library.store.isUsableRequestToken(
+            requestToken, now: configuration.clock.now(), lifetime: Self.requestTokenLifetime
+        ) {
+            throw PxError.invalidRequestToken
+        }
         let verified: Bool
         do {
             verified = try await accounts.verify(account: username, password: password)
@@ -208,8 +244,23 @@ public struct PhotosService: LocalService {
             throw PxError(status: .serviceUnavailable, message: "The accounts cannot be checked now", headers: [.retryAfter: "5"])
         }
         guard verified else { throw PxError.badLogin }
-        let (token, secret) = try await library.store.issueToken(username: username, now: configuration.clock.now())
-        let body = ByteBuffer(string: "oauth_token=\(token)&oauth_token_secret=\(secret)")
+        let now = configuration.clock.now()
+        let issued: (token: String, secret: String)
+        if let requestToken {
+            // Exchanged in one transaction: two logins with one request token make one access token.
+            guard let exchanged = try await library.store.exchangeRequestToken(
+                requestToken, username: username, now: now, lifetime: Self.requestTokenLifetime
+            ) else { throw PxError.invalidRequestToken }
+            issued = exchanged
+        } else {
+            issued = try await library.store.issueToken(username: username, now: now)
+        }
+        return Self.formResponse("oauth_token=\(issued.token)&oauth_token_secret=\(issued.secret)")
+    }
+
+    /// A 200 with a form-encoded body, as OAuth's token endpoints answer.
+    private static func formResponse(_ text: String) -> Response {
+        let body = ByteBuffer(string: text)
         return Response(
             status: .ok,
             headers: [.contentType: "application/x-www-form-urlencoded", .contentLength: String(body.readableBytes)],
@@ -250,24 +301,32 @@ public struct PhotosService: LocalService {
         if let header = request.headers[.authorization]?.trimmingCharacters(in: .whitespaces), !header.isEmpty {
             let scheme = header.prefix { !$0.isWhitespace }.lowercased()
             let rest = header.drop { !$0.isWhitespace }.trimmingCharacters(in: .whitespaces)
-            switch scheme {
-            case "bearer":
-                return rest.isEmpty ? nil : rest
-            case "oauth":
-                for part in rest.split(separator: ",") {
-                    let pair = part.split(separator: "=", maxSplits: 1)
-                    guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces) == "oauth_token" else { continue }
-                    let value = pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-                    return value.removingPercentEncoding ?? value
-                }
-            default:
-                break
-            }
+            if scheme == "bearer", !rest.isEmpty { return rest }
+            if let token = oauthParameters(request)["oauth_token"] { return token }
         }
         if let token = try fields?.string("oauth_token") ?? query.first("oauth_token"), !token.isEmpty {
             return token
         }
         return nil
+    }
+
+    /// The parameters of an OAuth 1 `Authorization` header (`OAuth k="v", …`),
+    /// percent-decoded; empty when the request has no such header.
+    static func oauthParameters(_ request: Request) -> [String: String] {
+        guard let header = request.headers[.authorization]?.trimmingCharacters(in: .whitespaces),
+            header.prefix(while: { !$0.isWhitespace }).lowercased() == "oauth"
+        else { return [:] }
+        var parameters: [String: String] = [:]
+        for part in header.drop(while: { !$0.isWhitespace }).split(separator: ",") {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2 else { continue }
+            let name = pair[0].trimmingCharacters(in: .whitespaces)
+            let value = pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            if parameters[name] == nil, !value.isEmpty {
+                parameters[name] = value.removingPercentEncoding ?? value
+            }
+        }
+        return parameters
     }
 
     /// A photo in 500px's shape.

@@ -9,14 +9,19 @@ import NIOCore
 ///
 /// - An unknown path answers 404; a known path asked with a method it does not
 ///   serve answers 405 with an `Allow` header (Hummingbird's router answers both
-///   with 404, so the middleware tells them apart from the route table).
+///   with 404, so the middleware tells them apart from the route table, whose
+///   patterns, `/v1/photos/:id`, count as well as its exact paths).
 /// - A body over the limit answers 413.
 /// - Any other error is a fault of the server: logged, and answered 500.
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
 
-    /// The methods each known path serves, for telling 404 from 405.
-    let routes: [String: Set<HTTPRequest.Method>]
+    /// The methods each known path or pattern serves, for telling 404 from 405.
+    let routes: RouteTable
+
+    init(routes: [String: Set<HTTPRequest.Method>]) {
+        self.routes = RouteTable(routes)
+    }
 
     func handle(
         _ request: Request,
@@ -51,7 +56,9 @@ struct ErrorMiddleware: RouterMiddleware {
 
     private func notFound(_ request: Request) -> ServiceError {
         let path = request.uri.path
-        guard let methods = routes[path], !methods.isEmpty else {
+        let methods = routes.methods(for: path)
+        // A route that serves this method threw the 404 itself: its path is unknown.
+        guard !methods.isEmpty, !methods.contains(request.method) else {
             return ServiceError(.notFound, "no route for this path", context: ["method": request.method.rawValue, "path": path])
         }
         let allow = methods.map(\.rawValue).sorted().joined(separator: ", ")

@@ -7,7 +7,9 @@ import ServiceLifecycle
 /// One local service: a set of routes over its own storage, mounted on the shared
 /// router. Each service lives in its own folder (`Todos/`, `Tweets/`, …).
 public protocol LocalService: Sendable {
-    /// The exact paths this service serves and their methods (for 405 answers).
+    /// The paths this service serves and their methods (for 405 answers): exact
+    /// paths (`/v1/photos`) and patterns as the routes were declared
+    /// (`/v1/photos/:id`); a trailing slash is ignored.
     var routes: [String: Set<HTTPRequest.Method>] { get }
     /// Work that runs beside the server while it runs, stopped by its graceful
     /// shutdown (the tweet import).

@@ -40,7 +40,7 @@ public struct TweetRecord: Sendable, Equatable {
 }
 
 /// What an import read and made.
-public struct ImportStats: Codable, Sendable, Equatable {
+public struct ImportStats: CorpusImportStats {
     /// Changelog files read and parsed.
     public var changelogs = 0
     /// Changelog files skipped: unreadable, not gzip, or corrupt.

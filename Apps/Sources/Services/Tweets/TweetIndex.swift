@@ -18,51 +18,41 @@
 //   batches of writes, rolling back) and waits for its thread to end, so nothing
 //   writes to the data directory after the services have stopped.
 //
-// The state is kept under a `Mutex`; waiting continuations are resumed after it is
-// released.
+// The state and the import's thread are a ``CorpusImporter``'s, shared with the
+// photo library.
 import Foundation
 import Logging
 import ServiceLifecycle
 import Synchronization
 
 /// The tweet index: its store, its corpus, and the state of its import.
-public final class TweetIndex: Sendable {
-    /// Where the index stands.
-    public enum Status: Sendable, Equatable {
-        /// No import has completed yet; one is reading the changelogs.
-        case importing(read: Int, of: Int)
-        /// Searchable, over this corpus (a re-import may be running beside it).
-        case ready(CorpusSummary)
-        /// No import has completed and the last one failed.
-        case failed(String)
-    }
+public final class TweetIndex: Sendable, CorpusImporting {
+    /// Where the index stands: `importing` (no import has completed yet; one is
+    /// reading the changelogs), `ready` (searchable, over this corpus; a re-import
+    /// may be running beside it), or `failed` (no import has completed and the last
+    /// one failed).
+    public typealias Status = CorpusImportStatus<ImportStats>
 
     /// The tweets.
     public let store: TweetStore
     /// The changelogs the tweets come from.
     public let corpus: TweetCorpus
     /// How many changelogs the corpus has.
-    public let changelogCount: Int
+    public var changelogCount: Int { importer.total }
 
     private let names: [String]
     private let fingerprint: String?
     private let logger: Logger
-    private let cancelled = Atomic<Bool>(false)
-    private let state: Mutex<State>
+    private let importer: CorpusImporter<ImportStats>
+    /// The ranking statistics in memory, once read from the committed index.
+    private let ranking = Mutex(RankingState())
 
-    private struct State {
-        /// The corpus of the committed index, once one exists.
-        var committed: CorpusSummary?
-        /// Whether an import is due or running.
-        var importing: Bool
-        /// Changelogs read by the running import.
-        var read = 0
-        /// Why the last import failed, if it did.
-        var failure: String?
-        /// Whether the import thread was started.
-        var started = false
-        /// Callers of ``waitUntilIdle()``.
-        var waiters: [CheckedContinuation<CorpusSummary?, Never>] = []
+    private struct RankingState {
+        var ranker: TweetRanker?
+        /// The fingerprint of the corpus whose statistics were last read (or tried).
+        var attempted: String?
+        /// Callers of ``waitUntilRanked()``.
+        var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
     /// Opens the store under `directory` and compares the stored corpus with `corpus`.
@@ -72,7 +62,6 @@ public final class TweetIndex: Sendable {
         self.store = try TweetStore(directory: directory)
         self.corpus = corpus
         self.logger = logger
-        let committed = try store.corpus()
         var names: [String] = []
         var fingerprint: String?
         var failure: String?
@@ -84,9 +73,9 @@ public final class TweetIndex: Sendable {
         }
         self.names = names
         self.fingerprint = fingerprint
-        self.changelogCount = names.count
-        let importing = fingerprint != nil && committed?.fingerprint != fingerprint
-        state = Mutex(State(committed: committed, importing: importing, failure: failure))
+        importer = CorpusImporter(
+            name: "tweets", total: names.count, committed: try store.corpus(), fingerprint: fingerprint, failure: failure, logger: logger
+        )
         if corpus.isBundled {
             logger.notice("tweets: using the bundled corpus")
         }
@@ -96,110 +85,136 @@ public final class TweetIndex: Sendable {
     }
 
     /// Where the index stands now.
-    public var status: Status {
-        state.withLock { state in
-            if let committed = state.committed { return .ready(committed) }
-            if let failure = state.failure, !state.importing { return .failed(failure) }
-            return .importing(read: state.read, of: names.count)
-        }
-    }
+    public var status: Status { importer.status }
 
     /// Whether an import is due or running.
-    public var isImporting: Bool {
-        state.withLock { $0.importing }
-    }
+    public var isImporting: Bool { importer.isImporting }
 
     /// Waits until no import is due or running, and returns the corpus of the
     /// committed index (`nil` when none could be built).
     public func waitUntilIdle() async -> CorpusSummary? {
-        await withCheckedContinuation { continuation in
-            let committed: CorpusSummary?? = state.withLock { state in
-                if state.importing {
-                    state.waiters.append(continuation)
-                    return nil
-                }
-                return .some(state.committed)
+        await importer.waitUntilIdle()
+    }
+
+    /// The best tweets for user text (every word required), by bm25 then newest
+    /// first: ranked in memory once the index's statistics are loaded (after each
+    /// import, and at start), by FTS5 before (``TweetRanker``); the two rank alike.
+    /// - Parameters:
+    ///   - text: The user's words.
+    ///   - limit: The most tweets returned.
+    ///   - wholeText: Whether each tweet's whole text is read, or its `short_text`.
+    public func search(_ text: String, limit: Int, wholeText: Bool = false) async throws -> [StoredTweet] {
+        try await store.search(text: text, limit: limit, wholeText: wholeText, ranker: ranking.withLock { $0.ranker })
+    }
+
+    /// Whether searches over the committed index are ranked in memory.
+    public var ranksInMemory: Bool {
+        guard case .ready(let corpus) = status else { return false }
+        return ranking.withLock { $0.ranker?.fingerprint } == corpus.fingerprint
+    }
+
+    /// Waits until no import is due or running and the committed index's ranking
+    /// statistics have been read (or could not be: FTS5 ranks then). Returns at once
+    /// when no index could be built.
+    public func waitUntilRanked() async {
+        guard let corpus = await waitUntilIdle() else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = ranking.withLock { state in
+                if state.attempted == corpus.fingerprint { return true }
+                state.waiters.append(continuation)
+                return false
             }
-            if let committed {
-                continuation.resume(returning: committed)
-            }
+            if done { continuation.resume() }
         }
     }
 
-    /// Runs the import if one is due, on its own thread, and returns when it ends.
+    /// Runs the import if one is due, on its own thread, and returns when it ends
+    /// and the committed index's ranking statistics are in memory (an import reads
+    /// them before it ends; a start without an import, on a thread of their own).
     func importIfDue() async {
-        let start: Bool = state.withLock { state in
-            guard state.importing, !state.started else { return false }
-            state.started = true
-            return true
-        }
-        if start {
-            let thread = Thread { [self] in runImport() }
-            thread.name = "tweets-import"
+        await importer.importIfDue { [self] in try runImport() }
+        guard case .ready = status, !ranksInMemory else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let thread = Thread { [self] in
+                loadRanker()
+                continuation.resume()
+            }
+            thread.name = "tweets-ranker"
             thread.start()
         }
-        _ = await waitUntilIdle()
     }
 
     /// Asks a running import to stop at its next check (it rolls back).
     func cancelImport() {
-        cancelled.store(true, ordering: .relaxed)
+        importer.cancel()
+    }
+
+    /// Reads the committed index's ranking statistics into memory.
+    private func loadRanker() {
+        let clock = ContinuousClock()
+        let started = clock.now
+        var loaded: TweetRanker?
+        do {
+            loaded = try store.readRanker(isCancelled: { self.importer.isCancelled })
+            if loaded != nil {
+                logger.notice("tweets: ranking statistics in memory in \(String(format: "%.2f", (clock.now - started).seconds)) s")
+            }
+        } catch is CancellationError {
+            loaded = nil
+        } catch {
+            // FTS5 ranks alike, only slower.
+            logger.error("tweets: the ranking statistics cannot be read (FTS5 ranks instead): \(error)")
+        }
+        let attempted = try? store.corpus()?.fingerprint
+        let (replaced, waiters) = ranking.withLock { state in
+            let replaced = state.ranker
+            if let loaded { state.ranker = loaded }
+            state.attempted = attempted
+            let waiters = state.waiters
+            state.waiters = []
+            return (replaced, waiters)
+        }
+        // The statistics replaced are freed, and the waiters resumed, out of the lock.
+        _ = replaced
+        for waiter in waiters {
+            waiter.resume()
+        }
     }
 
     // MARK: The import thread
 
-    private func runImport() {
+    private func runImport() throws -> CorpusSummary {
         let clock = ContinuousClock()
         let started = clock.now
         let total = names.count
         let source = corpus.source
-        let isCancelled = { self.cancelled.load(ordering: .relaxed) }
+        let isCancelled = { self.importer.isCancelled }
         logger.notice("tweets: importing \(changelogs(total)) from \(source.description)")
-        do {
-            let step = max(1, total / 10)
-            let (records, stats) = try TweetImport.read(source, names: names, progress: { read in
-                state.withLock { $0.read = read }
-                if read % step == 0 || read == total {
-                    logger.notice("tweets: read \(read) of \(changelogs(total))")
-                }
-            }, isCancelled: isCancelled)
-            // An import is due only when the fingerprint was computed.
-            let summary = CorpusSummary(
-                fingerprint: fingerprint ?? "", source: source.description, isBundled: corpus.isBundled, stats: stats
-            )
-            logger.notice("tweets: writing \(records.count) tweets and their index")
-            let committed = try store.replace(
-                with: records, corpus: summary, finishedAt: Date(),
-                seconds: { (clock.now - started).seconds }, isCancelled: isCancelled
-            )
-            logger.notice("""
-                tweets: imported \(stats.tweets) tweets from \(stats.entries) entries of \(stats.packages) packages \
-                in \(String(format: "%.1f", committed.stats.seconds)) s (changelogs: \(stats.changelogs) read, \
-                \(stats.duplicateChangelogs) copies, \(stats.changelogsSkipped) unreadable; entries: \
-                \(stats.duplicateEntries) duplicates, \(stats.malformedEntries) malformed)
-                """)
-            finish(committed: committed, failure: nil)
-        } catch is CancellationError {
-            logger.notice("tweets: import cancelled")
-            finish(committed: nil, failure: "the import was cancelled")
-        } catch {
-            logger.error("tweets: import failed: \(error)")
-            finish(committed: nil, failure: "the import failed: \(error)")
-        }
-    }
-
-    private func finish(committed: CorpusSummary?, failure: String?) {
-        let (waiters, result) = state.withLock { state in
-            if let committed { state.committed = committed }
-            state.failure = failure
-            state.importing = false
-            let waiters = state.waiters
-            state.waiters = []
-            return (waiters, state.committed)
-        }
-        for waiter in waiters {
-            waiter.resume(returning: result)
-        }
+        let step = max(1, total / 10)
+        let (records, stats) = try TweetImport.read(source, names: names, progress: { read in
+            importer.progress(read: read)
+            if read % step == 0 || read == total {
+                logger.notice("tweets: read \(read) of \(changelogs(total))")
+            }
+        }, isCancelled: isCancelled)
+        // An import is due only when the fingerprint was computed.
+        let summary = CorpusSummary(
+            fingerprint: fingerprint ?? "", source: source.description, isBundled: corpus.isBundled, stats: stats
+        )
+        logger.notice("tweets: writing \(records.count) tweets and their index")
+        let committed = try store.replace(
+            with: records, corpus: summary, finishedAt: Date(),
+            seconds: { (clock.now - started).seconds }, isCancelled: isCancelled
+        )
+        // The new index's statistics, before the import counts as ended.
+        loadRanker()
+        logger.notice("""
+            tweets: imported \(stats.tweets) tweets from \(stats.entries) entries of \(stats.packages) packages \
+            in \(String(format: "%.1f", committed.stats.seconds)) s (changelogs: \(stats.changelogs) read, \
+            \(stats.duplicateChangelogs) copies, \(stats.changelogsSkipped) unreadable; entries: \
+            \(stats.duplicateEntries) duplicates, \(stats.malformedEntries) malformed)
+            """)
+        return committed
     }
 }
 
@@ -213,16 +228,7 @@ public struct TweetImportService: Service {
     /// Runs the import if due, then waits for the shutdown. A graceful shutdown or
     /// the task's cancellation cancels a running import (and waits for its thread).
     public func run() async throws {
-        await withTaskCancellationHandler {
-            await withGracefulShutdownHandler {
-                await index.importIfDue()
-            } onGracefulShutdown: {
-                index.cancelImport()
-            }
-        } onCancel: {
-            index.cancelImport()
-        }
-        try? await gracefulShutdown()
+        try await index.runImportService()
     }
 }
 

@@ -14,9 +14,10 @@
 //   diacritics removed, so `fixes` finds `fixed` and `Muller` finds `Müller`. The
 //   package column lets `bash` find bash's own entries; it weighs half as much as
 //   the text in the ranking.
-// - `corpus`: one row, the fingerprint, source and statistics of the import the
-//   tweets come from. A start whose corpus has the same fingerprint imports nothing.
-// - `imports`: one row per completed import (what the tests count).
+// - `tweets_vocab`: an `fts5vocab` view of the index's token instances, from which
+//   the search's ranking statistics are read into memory (``TweetRanker``).
+// - `corpus` and `imports`: the corpus the tweets come from (a start whose corpus has
+//   the same fingerprint imports nothing) and each completed import (``CorpusTables``).
 //
 // An import replaces everything in one write transaction: readers (WAL) keep
 // seeing the previous index until it commits, and an import that is cancelled or
@@ -44,25 +45,8 @@ public struct StoredTweet: Sendable, Equatable {
     public var avatar: String
 }
 
-/// The imported corpus: where it came from and what the import counted.
-public struct CorpusSummary: Codable, Sendable, Equatable {
-    /// The source's fingerprint at import.
-    public var fingerprint: String
-    /// The source's description (a directory, or the bundled corpus).
-    public var source: String
-    /// Whether it is the bundled corpus.
-    public var isBundled: Bool
-    /// The import's counts.
-    public var stats: ImportStats
-
-    /// Makes a summary.
-    public init(fingerprint: String, source: String, isBundled: Bool, stats: ImportStats) {
-        self.fingerprint = fingerprint
-        self.source = source
-        self.isBundled = isBundled
-        self.stats = stats
-    }
-}
+/// The imported changelogs: where they came from and what the import counted.
+public typealias CorpusSummary = ImportedCorpus<ImportStats>
 
 /// The tweet database.
 public final class TweetStore: Sendable {
@@ -102,21 +86,13 @@ public final class TweetStore: Sendable {
                     content = 'tweets', content_rowid = 'id',
                     tokenize = 'porter unicode61 remove_diacritics 2'
                 );
-                CREATE TABLE corpus (
-                    id INTEGER PRIMARY KEY CHECK (id = 1),
-                    fingerprint TEXT NOT NULL,
-                    source TEXT NOT NULL,
-                    bundled INTEGER NOT NULL,
-                    stats TEXT NOT NULL
-                );
-                CREATE TABLE imports (
-                    id INTEGER PRIMARY KEY,
-                    finished_at INTEGER NOT NULL,
-                    fingerprint TEXT NOT NULL,
-                    source TEXT NOT NULL,
-                    stats TEXT NOT NULL
-                );
+                \(CorpusTables.schema)
                 """)
+        }
+        // The index's token instances as a table (no storage of its own), which the
+        // in-memory ranking is read from (``TweetRanker``).
+        migrator.registerMigration("createTweetsVocab") { db in
+            try db.execute(sql: "CREATE VIRTUAL TABLE tweets_vocab USING fts5vocab(tweets_fts, 'instance')")
         }
         return migrator
     }
@@ -126,18 +102,12 @@ public final class TweetStore: Sendable {
     /// The corpus the stored tweets come from, or `nil` before the first import
     /// completes.
     public func corpus() throws -> CorpusSummary? {
-        try pool.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT fingerprint, source, bundled, stats FROM corpus WHERE id = 1") else {
-                return nil
-            }
-            let stats = try JSONDecoder().decode(ImportStats.self, from: Data((row["stats"] as String).utf8))
-            return CorpusSummary(fingerprint: row["fingerprint"], source: row["source"], isBundled: row["bundled"], stats: stats)
-        }
+        try pool.read { db in try CorpusTables.corpus(db) }
     }
 
     /// How many imports have completed in this database.
     public func importCount() throws -> Int {
-        try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM imports") ?? 0 }
+        try pool.read { db in try CorpusTables.importCount(db) }
     }
 
     /// Replaces every tweet with `records` (ids from 1, in their order), rebuilds the
@@ -172,53 +142,81 @@ public final class TweetStore: Sendable {
             }
             try db.execute(sql: "INSERT INTO tweets_fts(tweets_fts) VALUES ('rebuild')")
             try db.execute(sql: "INSERT INTO tweets_fts(tweets_fts) VALUES ('optimize')")
-            var corpus = corpus
-            corpus.stats.seconds = seconds()
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
-            let stats = String(decoding: try encoder.encode(corpus.stats), as: UTF8.self)
-            try db.execute(
-                sql: """
-                    INSERT INTO corpus (id, fingerprint, source, bundled, stats) VALUES (1, ?, ?, ?, ?)
-                    ON CONFLICT (id) DO UPDATE SET
-                        fingerprint = excluded.fingerprint, source = excluded.source,
-                        bundled = excluded.bundled, stats = excluded.stats
-                    """,
-                arguments: [corpus.fingerprint, corpus.source, corpus.isBundled, stats]
-            )
-            try db.execute(
-                sql: "INSERT INTO imports (finished_at, fingerprint, source, stats) VALUES (?, ?, ?, ?)",
-                arguments: [Int64(finishedAt.timeIntervalSince1970), corpus.fingerprint, corpus.source, stats]
-            )
-            return corpus
+            return try CorpusTables.record(corpus, seconds: seconds(), finishedAt: Int64(finishedAt.timeIntervalSince1970), in: db)
         }
     }
 
     // MARK: Search
 
+    /// A tweet's columns as a search reads them (``StoredTweet``, in order), from
+    /// `tweets AS t`: the text cut to 280 characters, or whole.
+    private static func columns(wholeText: Bool) -> String {
+        (wholeText ? "t.id, t.text, 0" : "t.id, t.short_text, t.truncated") + ", t.created_at, t.user_id, t.screen_name, t.name, t.avatar"
+    }
+
     // The best ids first, from the index alone; then the rows of only those (sorting
     // the join instead read every match's row: twice the time). The user's text is
     // only ever the bound MATCH parameter.
-    private static let searchShortText = """
-        SELECT t.id, t.short_text, t.truncated, t.created_at, t.user_id, t.screen_name, t.name, t.avatar
+    private static func searchSQL(wholeText: Bool) -> String {
+        """
+        SELECT \(columns(wholeText: wholeText))
         FROM (
-            SELECT rowid AS id, bm25(tweets_fts, 1.0, 0.5) AS score
+            SELECT rowid AS id, bm25(tweets_fts, \(TweetRanker.weights.text), \(TweetRanker.weights.package)) AS score
             FROM tweets_fts WHERE tweets_fts MATCH ?
             ORDER BY score, rowid DESC LIMIT ?
         ) AS best
         JOIN tweets AS t ON t.id = best.id
         ORDER BY best.score, best.id DESC
         """
-    private static let searchWholeText = """
-        SELECT t.id, t.text, 0, t.created_at, t.user_id, t.screen_name, t.name, t.avatar
-        FROM (
-            SELECT rowid AS id, bm25(tweets_fts, 1.0, 0.5) AS score
-            FROM tweets_fts WHERE tweets_fts MATCH ?
-            ORDER BY score, rowid DESC LIMIT ?
-        ) AS best
-        JOIN tweets AS t ON t.id = best.id
-        ORDER BY best.score, best.id DESC
-        """
+    }
+
+    private static let searchShortText = searchSQL(wholeText: false)
+    private static let searchWholeText = searchSQL(wholeText: true)
+    private static let rowShortText = "SELECT \(columns(wholeText: false)) FROM tweets AS t WHERE t.id = ?"
+    private static let rowWholeText = "SELECT \(columns(wholeText: true)) FROM tweets AS t WHERE t.id = ?"
+
+    /// The statistics of the committed index for ``TweetRanker``, or `nil` before
+    /// an import has committed one.
+    func readRanker(isCancelled: () -> Bool = { false }) throws -> TweetRanker? {
+        try pool.read { db in try TweetRanker.read(db, isCancelled: isCancelled) }
+    }
+
+    /// The best matches of user text, every word required (as ``TweetQuery/match(_:)``
+    /// asks FTS5), ranked as ``search(match:limit:wholeText:)`` ranks them: by
+    /// `ranker` when it was read from the index as it is now, else by FTS5.
+    func search(text: String, limit: Int, wholeText: Bool, ranker: TweetRanker?) async throws -> [StoredTweet] {
+        let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        return try await pool.read { db in
+            if let ranker,
+                try String.fetchOne(db.cachedStatement(sql: "SELECT fingerprint FROM corpus WHERE id = 1")) == ranker.fingerprint,
+                let phrases = try TweetRanker.phrases(of: words, db)
+            {
+                let statement = try db.cachedStatement(sql: wholeText ? Self.rowWholeText : Self.rowShortText)
+                return try ranker.best(phrases, limit: limit).compactMap { id in
+                    try Row.fetchOne(statement, arguments: [id]).map(Self.tweet)
+                }
+            }
+            return try Self.search(db, match: TweetQuery.match(text), limit: limit, wholeText: wholeText)
+        }
+    }
+
+    private static func tweet(_ row: Row) -> StoredTweet {
+        StoredTweet(
+            id: row[0], text: row[1], truncated: row[2], createdAt: row[3], userId: row[4],
+            screenName: row[5], name: row[6], avatar: row[7]
+        )
+    }
+
+    private static func search(_ db: Database, match: String, limit: Int, wholeText: Bool) throws -> [StoredTweet] {
+        let statement = try db.cachedStatement(sql: wholeText ? Self.searchWholeText : Self.searchShortText)
+        let rows = try Row.fetchCursor(statement, arguments: [match, limit])
+        var tweets: [StoredTweet] = []
+        tweets.reserveCapacity(limit)
+        while let row = try rows.next() {
+            tweets.append(tweet(row))
+        }
+        return tweets
+    }
 
     /// The best matches of an FTS5 query: by bm25 (text weighing twice the package
     /// name), then newest first (the higher id: ids follow the date).
@@ -227,19 +225,7 @@ public final class TweetStore: Sendable {
     ///   - limit: The most tweets returned.
     ///   - wholeText: Whether each tweet's whole text is read, or its `short_text`.
     public func search(match: String, limit: Int, wholeText: Bool = false) async throws -> [StoredTweet] {
-        try await pool.read { db in
-            let statement = try db.cachedStatement(sql: wholeText ? Self.searchWholeText : Self.searchShortText)
-            let rows = try Row.fetchCursor(statement, arguments: [match, limit])
-            var tweets: [StoredTweet] = []
-            tweets.reserveCapacity(limit)
-            while let row = try rows.next() {
-                tweets.append(StoredTweet(
-                    id: row[0], text: row[1], truncated: row[2], createdAt: row[3], userId: row[4],
-                    screenName: row[5], name: row[6], avatar: row[7]
-                ))
-            }
-            return tweets
-        }
+        try await pool.read { db in try Self.search(db, match: match, limit: limit, wholeText: wholeText) }
     }
 }
 

@@ -40,11 +40,12 @@ public struct TweetsService: LocalService {
         (credentials, createdCredentials) = try TwitterAppCredentials.loadOrCreate(in: configuration.dataDirectory)
     }
 
-    /// The service's paths and methods.
+    /// The service's paths and path patterns, and their methods.
     public var routes: [String: Set<HTTPRequest.Method>] {
         [
             "/1.1/search/tweets.json": [.get],
             "/oauth2/token": [.post],
+            "/avatars/:file": [.get],
         ]
     }
 
@@ -88,7 +89,7 @@ public struct TweetsService: LocalService {
         let clock = ContinuousClock()
         let started = clock.now
         let tweets = language.isEmpty || language == "en"
-            ? try await index.store.search(match: TweetQuery.match(query), limit: count, wholeText: extended)
+            ? try await index.search(query, limit: count, wholeText: extended)
             : []
         let elapsed = (clock.now - started).seconds
         let body = SearchAnswerJSON.encode(
