@@ -2,9 +2,11 @@
 # End-to-end test of the apps' launcher, as a person would use it: `ripple-apps`
 # runs in a real terminal (a detached tmux session of 100 × 30), with the local
 # services in process over a fresh data directory; keys go in with `send-keys` and
-# the screen is read back with `capture-pane`. It opens each app from the menu,
-# uses it, goes back with Esc, checks that a coming app opens nothing, and that q
-# quits with the terminal given back. Then it runs the launcher where nobody can
+# the screen is read back with `capture-pane`. It opens each app from the menu and
+# uses it (Twitter Search: a search; Todos: add a todo and tick it off;
+# Registration: a phone number, a code into Messages, the form, the confirmation),
+# goes back with Esc, checks that a coming app opens nothing, and that q quits with
+# the terminal given back. Then it runs the launcher where nobody can
 # type (output to a file) and checks the walkthrough it prints. Screens are saved
 # under $E2E_OUT (default .build/e2e).
 #
@@ -38,13 +40,59 @@ wait_for " tweets" 180
 
 echo "== 1 opens Twitter Search; typing searches; Esc goes back"
 send -l "1"
-wait_for "‹ Back"
 wait_for "│Search: type more than 3 characters"
+expect_line 0 "┌ Twitter Search ─"
 send -l "build"
 wait_for "Execution time:"
 screen | grep -q "│Search: build" || fail "the search field does not show the typed text"
 screen | grep -qE "@[a-z]" || fail "no tweets were shown"
 screen > "$out/apps-twitter-search.txt"
+send Escape
+wait_for "│1 Twitter Search"
+
+echo "== 2 opens Todos: Enter adds a todo, Space on it ticks it off"
+send -l "2"
+wait_for "│New: Type todo here..."
+wait_for "│Finished"
+todo="tmux todo $$"
+send -l "$todo"
+send Enter
+wait_for "│[ ] $todo"
+wait_for "│New: Type todo here..."
+send Tab Down
+send Space
+wait_for "│[x] $todo"
+awk -v todo="[x] $todo" 'index($0, "│Finished") { finished = 1 } index($0, todo) { exit !finished }' <(screen) \
+    || fail "the ticked todo is not under Finished"
+screen > "$out/apps-todos.txt"
+send Escape
+wait_for "│1 Twitter Search"
+
+echo "== 3 opens Registration: a valid phone, a code in Messages, the form, the confirmation"
+send -l "3"
+wait_for "│Phone"
+phone="139$(printf '%08d' $(( $(date +%s) % 100000000 )))"
+send -l "12345"
+wait_for "Invalid phone number"
+send BSpace BSpace BSpace BSpace BSpace
+send -l "$phone"
+wait_for "No messages to $phone"
+send Tab Tab Tab Tab Enter
+wait_for "验证码是" 30
+wait_for "s ]"
+code="$(screen | grep -o '验证码是 [0-9]\{6\}' | head -1 | grep -o '[0-9]\{6\}')"
+[[ -n "$code" ]] || fail "no code in Messages"
+send BTab BTab BTab
+send -l "abc123"
+send Tab
+send -l "abc123"
+send Tab
+send -l "$code"
+send Tab Enter
+wait_for "Account: $phone" 60
+screen > "$out/apps-registration.txt"
+send Escape
+wait_for "│Phone"
 send Escape
 wait_for "│1 Twitter Search"
 
@@ -55,7 +103,7 @@ wait_for "500px Gallery comes with a later issue"
 echo "== ↑↓ and Enter open the selected app"
 send Up Up Up
 send Enter
-wait_for "‹ Back"
+wait_for "┌ Twitter Search ─"
 send Escape
 wait_for "│1 Twitter Search"
 
@@ -74,8 +122,11 @@ if [[ $status -ne 0 ]]; then
     exit 1
 fi
 grep -qF "── The menu ─" "$out/apps-walkthrough.txt" || { echo "FAIL: no menu in the walkthrough" >&2; exit 1; }
-grep -qF "── 1 Twitter Search · Type “build”" "$out/apps-walkthrough.txt" \
-    || { echo "FAIL: no Twitter Search step in the walkthrough" >&2; exit 1; }
+for step in "── 1 Twitter Search · Type “build”" "── 2 Todos · Type a todo" "── 3 Registration · Press “Register”"; do
+    grep -qF "$step" "$out/apps-walkthrough.txt" || { echo "FAIL: no step '$step' in the walkthrough" >&2; exit 1; }
+done
+grep -qF "│Registered successfully" "$out/apps-walkthrough.txt" \
+    || { echo "FAIL: the walkthrough's registration did not end on the confirmation" >&2; exit 1; }
 grep -qF "ripple-apps: walkthrough done:" "$out/apps-walkthrough.txt" \
     || { echo "FAIL: the walkthrough did not finish" >&2; exit 1; }
 
