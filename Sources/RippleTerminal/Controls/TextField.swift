@@ -21,10 +21,13 @@ import Ripple
 /// ```
 @MainActor
 public final class TextField: Control {
-    /// The text, without line breaks.
+    /// The text, without line breaks. Setting a different text puts the cursor at
+    /// its end; setting the same text changes nothing (the cursor stays where the
+    /// user is editing), so a field can be bound two-way.
     public var text: String {
         get { storage }
         set {
+            guard newValue != storage else { return }
             storage = newValue
             cursorOffset = newValue.count
             setNeedsLayout()

@@ -44,6 +44,20 @@ import Testing
         #expect(terminal.cursor == Position(column: 1, row: 0))
     }
 
+    @Test func settingTheSameTextKeepsTheCursorAndANewTextPutsItAtTheEnd() {
+        let terminal = terminal()
+        terminal.type("abcd")
+        terminal.press(.left)
+        terminal.press(.left)
+        field.text = "abcd"   // a two-way binding writing back what was typed
+        #expect(field.cursorOffset == 2)
+        terminal.type("x")
+        #expect(field.text == "abxcd", "typing goes on where the user was")
+        field.text = "hello"
+        #expect(field.cursorOffset == 5)
+        #expect(terminal.cursor == Position(column: 5, row: 0))
+    }
+
     @Test func enterSendsTheTextOnTextValues() {
         let terminal = terminal()
         let submitted = record(field.reactive.textValues)
