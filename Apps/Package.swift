@@ -97,9 +97,19 @@ let package = Package(
                 .product(name: "RippleFoundation", package: "Ripple"),
             ]
         ),
+        // What the apps' tests share: the services in process over small corpora.
+        .target(
+            name: "AppsTestSupport",
+            dependencies: [
+                "Services",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/AppsTestSupport"
+        ),
         .testTarget(
             name: "TwitterSearchTests",
             dependencies: [
+                "AppsTestSupport",
                 "TwitterSearch",
                 "SeedApp",
                 "Services",
@@ -124,6 +134,7 @@ let package = Package(
         .testTarget(
             name: "TodosTests",
             dependencies: [
+                "AppsTestSupport",
                 "Todos",
                 "SeedApp",
                 "Services",
@@ -148,6 +159,7 @@ let package = Package(
         .testTarget(
             name: "RegistrationTests",
             dependencies: [
+                "AppsTestSupport",
                 "Registration",
                 "SeedApp",
                 "Services",

@@ -1,5 +1,5 @@
+import AppsTestSupport
 import Foundation
-import Logging
 import Services
 import Synchronization
 
@@ -7,47 +7,20 @@ import Synchronization
 // directory each time, no photos, the services' fixture changelogs (a few tweets,
 // so their import stays cheap), cheap password hashing, and chaos when asked.
 
-/// The services' tests' fixture changelogs (`Tests/ServicesTests/Fixtures/`), read
-/// where they are in the source tree.
-let fixtureChangelogs = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()
-    .deletingLastPathComponent()
-    .appendingPathComponent("ServicesTests/Fixtures/changelogs", isDirectory: true)
-
-/// A logger that keeps test output quiet (errors only).
-let quietLogger: Logger = {
-    var logger = Logger(label: "registration-tests")
-    logger.logLevel = .error
-    return logger
-}()
-
-/// PBKDF2 iterations in tests: registrations stay cheap.
-let testPasswordIterations = 1_000
-
 /// Runs `body` with the local services started on a free loopback port over a new
-/// data directory (removed afterwards), with `chaos` if given, and stops them.
+/// data directory (removed afterwards), on `clock`, with `chaos` if given, and
+/// stops them.
 func withUsersService<Value: Sendable>(
     isolation: isolated (any Actor)? = #isolation,
     chaos: ChaosConfiguration? = nil,
     clock: ServicesClock = .system,
     _ body: (LocalServices) async throws -> Value
 ) async throws -> Value {
-    let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("registration-tests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let configuration = ServicesConfiguration(
-        port: 0, dataDirectory: directory, clock: clock, tweetCorpus: .directory(fixtureChangelogs), photoCorpus: .directories([]),
-        passwordIterations: testPasswordIterations, chaos: chaos
-    )
-    let services = try await LocalServices.start(configuration: configuration, logger: quietLogger)
-    do {
-        let value = try await body(services)
-        await services.stop()
-        return value
-    } catch {
-        await services.stop()
-        throw error
+    try await withTestServices(configure: { configuration in
+        configuration.clock = clock
+        configuration.chaos = chaos
+    }) { services, _ in
+        try await body(services)
     }
 }
 

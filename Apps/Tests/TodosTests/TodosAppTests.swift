@@ -1,3 +1,4 @@
+import AppsTestSupport
 import Foundation
 import Ripple
 import RippleTerminal
@@ -32,7 +33,7 @@ struct TodosAppTests {
     }
 
     @Test func theWalkthroughAddsATodoAndTicksItOff() async throws {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory(prefix: "todos-tests")
         defer { directory.remove() }
         try await withTodoServices(directory: directory.url) { services in
             // The user's todos from before: the walkthrough leaves them as they are.

@@ -1,3 +1,4 @@
+import AppsTestSupport
 import Foundation
 import Logging
 import Services
@@ -8,40 +9,9 @@ import Glibc
 import Darwin
 #endif
 
-/// A new directory under the system's temporary directory, removed by `remove()`.
-struct TemporaryDirectory: Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("twitter-search-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: url)
-    }
-}
-
-/// The services' tests' fixture changelogs (`Tests/ServicesTests/Fixtures/`: 13
-/// tweets by 3 maintainers; its README lists them), read where they are in the
-/// source tree.
-let fixtureChangelogs = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()
-    .deletingLastPathComponent()
-    .appendingPathComponent("ServicesTests/Fixtures/changelogs", isDirectory: true)
-
-/// A logger that keeps test output quiet (errors only).
-let quietLogger: Logger = {
-    var logger = Logger(label: "twitter-search-tests")
-    logger.logLevel = .error
-    return logger
-}()
-
 /// Runs `body` with the local services started in process on a free loopback port,
 /// over a new data directory, the fixture corpus (its import finished unless told
-/// otherwise) and the few bundled photos (the photo import stays cheap), with
-/// `chaos` if given, and stops them afterwards.
+/// otherwise), with `chaos` if given, and stops them afterwards.
 func withLocalServices<Value: Sendable>(
     isolation: isolated (any Actor)? = #isolation,
     corpus: TweetCorpus = .directory(fixtureChangelogs),
@@ -49,20 +19,12 @@ func withLocalServices<Value: Sendable>(
     chaos: ChaosConfiguration? = nil,
     _ body: (LocalServices, URL) async throws -> Value
 ) async throws -> Value {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let configuration = ServicesConfiguration(
-        port: 0, dataDirectory: directory.url, tweetCorpus: corpus, photoCorpus: .bundled, chaos: chaos
-    )
-    let services = try await LocalServices.start(configuration: configuration, logger: quietLogger)
-    do {
+    try await withTestServices(configure: { configuration in
+        configuration.tweetCorpus = corpus
+        configuration.chaos = chaos
+    }) { services, directory in
         if waitForImport { _ = await services.tweets.index.waitUntilIdle() }
-        let value = try await body(services, directory.url)
-        await services.stop()
-        return value
-    } catch {
-        await services.stop()
-        throw error
+        return try await body(services, directory)
     }
 }
 
