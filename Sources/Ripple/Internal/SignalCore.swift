@@ -56,7 +56,7 @@ extension Signal {
     ///   terminal event, and are released; then, after the send lock is released,
     ///   `resources` is disposed (still before `send` returns).
     @usableFromInline
-    final class Core: DeliveryGate, @unchecked Sendable {  // state guarded by `stateLock`; `pending` by `sendLock`
+    final class Core: DeliveryGate, CountedStream, @unchecked Sendable {  // state guarded by `stateLock`; `pending` by `sendLock`
         // Signal's member types, for the extensions of `Core` in other files
         // (SignalCoreDelivery.swift, SignalCoreTermination.swift), which do not
         // see them unqualified.
@@ -133,6 +133,9 @@ extension Signal {
             }
             return Observer({ event in self.send(event) }, interruptOnDeinit: interrupt)
         }
+
+        /// For leak checks: the signal this core is the core of.
+        var streamType: Any.Type { Signal.self }
 
         /// The lifetime handed to the signal's generator: it ends when `resources` is
         /// disposed.

@@ -33,12 +33,12 @@ final class SignalSubscription: Disposable, BagKey, @unchecked Sendable {  // `b
         self.core = core
         self.removal = removal
         counter = SubscriptionCounting.counterForNewSubscription
-        counter?.attach()
+        counter?.attach(ObjectIdentifier(self), streamType: (core as? any CountedStream)?.streamType)
     }
 
     deinit {
         // Released with its signal while still attached.
-        if let counter, !detached.load(ordering: .relaxed) { counter.detach() }
+        if let counter, !detached.load(ordering: .relaxed) { counter.detach(ObjectIdentifier(self)) }
     }
 
     @inlinable
@@ -80,7 +80,7 @@ final class SignalSubscription: Disposable, BagKey, @unchecked Sendable {  // `b
     @inline(__always)
     private func detach() -> Bool {
         guard !detached.exchange(true, ordering: .acquiringAndReleasing) else { return false }
-        counter?.detach()
+        counter?.detach(ObjectIdentifier(self))
         return true
     }
 }
