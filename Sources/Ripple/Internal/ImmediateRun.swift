@@ -76,7 +76,7 @@ protocol AnyImmediateRun: AnyObject {
 /// being delivered, and then for that one delivery (as it would wait for a signal's
 /// send lock).
 @usableFromInline
-final class ImmediateRun<Value, Error: Swift.Error>: Disposable, AnyImmediateRun, CountedStream, @unchecked Sendable {  // the `var`s are guarded by `holder`, a lock word; the rest is atomic or immutable
+final class ImmediateRun<Value, Error: Swift.Error>: Disposable, AnyImmediateRun, @unchecked Sendable {  // the `var`s are guarded by `holder`, a lock word; the rest is atomic or immutable
     /// The thread that holds the run, 0 for none (see above). Taken with an
     /// acquiring compare-and-exchange, given back with a releasing store.
     @usableFromInline let holder = Atomic<UInt>(0)
@@ -92,24 +92,20 @@ final class ImmediateRun<Value, Error: Swift.Error>: Disposable, AnyImmediateRun
     /// What runs once the run has ended (see `afterEnding(_:)`).
     @exclusivity(unchecked) @usableFromInline var endAction: (() -> Void)?
     /// Counts the observer while the run has not ended (see `SubscriptionCounter`).
-    /// Set once, by `init`.
-    @exclusivity(unchecked) @usableFromInline var counter: AnyObject?
+    @usableFromInline let counter: AnyObject?
 
     @inlinable
     init(for sink: Signal<Value, Error>.Sink) {
         self.sink = sink
-        counter = SubscriptionCounting.attachObserver(of: self)
+        counter = SubscriptionCounting.attachObserver { SignalProducer<Value, Error>.self }
     }
 
     deinit {
-        if !ended.load(ordering: .relaxed) { SubscriptionCounting.detach(self, from: counter) }
+        if !ended.load(ordering: .relaxed) { SubscriptionCounting.detach(from: counter) }
     }
 
     @usableFromInline
     var isDisposed: Bool { ended.load(ordering: .acquiring) }
-
-    /// For leak checks: the run is a producer's.
-    var streamType: Any.Type { SignalProducer<Value, Error>.self }
 
     /// Takes the run for `thread`, waiting while another thread holds it.
     @inlinable
@@ -230,7 +226,7 @@ final class ImmediateRun<Value, Error: Swift.Error>: Disposable, AnyImmediateRun
     /// without holding the run.
     @inlinable
     func didEnd(_ endAction: (() -> Void)?) {
-        SubscriptionCounting.detach(self, from: counter)
+        SubscriptionCounting.detach(from: counter)
         endAction?()
     }
 }

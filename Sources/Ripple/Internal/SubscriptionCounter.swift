@@ -163,32 +163,46 @@ enum SubscriptionCounting {
 }
 
 extension SubscriptionCounting {
-    /// Counts the new observer of `stream`, which no signal keeps (the one observer
-    /// of an `ImmediateRun`); returns the counter, if any, for
-    /// ``detach(_:from:)`` once the observer is released. Opaque (`AnyObject`) so
-    /// that inlinable code can hold it.
+    /// Counts a new observer that no signal keeps (the one observer of an
+    /// `ImmediateRun`) of a stream of type `streamType()`, called only inside a
+    /// counting scope; returns a token, if counted, for ``detach(from:)`` once the
+    /// observer is released. Opaque (`AnyObject`) so that inlinable code can hold
+    /// it; outside a scope, this costs one relaxed load and allocates nothing.
     @inlinable
-    static func attachObserver(of stream: AnyObject) -> AnyObject? {
-        activeScopes.load(ordering: .relaxed) == 0 ? nil : attachCountedObserver(of: stream)
+    static func attachObserver(of streamType: () -> Any.Type) -> AnyObject? {
+        activeScopes.load(ordering: .relaxed) == 0 ? nil : attachCountedObserver(of: streamType())
     }
 
     /// ``attachObserver(of:)`` inside a counting scope somewhere in the process.
     @usableFromInline
-    static func attachCountedObserver(of stream: AnyObject) -> AnyObject? {
-        let counter = current
-        counter?.attach(ObjectIdentifier(stream), streamType: (stream as? any CountedStream)?.streamType)
-        return counter
+    static func attachCountedObserver(of streamType: Any.Type) -> AnyObject? {
+        current.map { CountedObserver(counter: $0, streamType: streamType) }
     }
 
-    /// Stops counting the observer of `stream`, counted by ``attachObserver(of:)``.
+    /// Stops counting an observer counted by ``attachObserver(of:)``.
     @inlinable
-    static func detach(_ stream: AnyObject, from counter: AnyObject?) {
-        if let counter { detach(stream, fromCounter: counter) }
+    static func detach(from token: AnyObject?) {
+        if let token { detach(fromToken: token) }
     }
 
-    /// ``detach(_:from:)`` with a counter.
+    /// ``detach(from:)`` with a token.
     @usableFromInline
-    static func detach(_ stream: AnyObject, fromCounter counter: AnyObject) {
-        unsafeDowncast(counter, to: SubscriptionCounter.self).detach(ObjectIdentifier(stream))
+    static func detach(fromToken token: AnyObject) {
+        unsafeDowncast(token, to: CountedObserver.self).detach()
+    }
+}
+
+/// A counted observer that no signal keeps: its counter, and the identity under
+/// which the counter records it.
+final class CountedObserver {
+    private let counter: SubscriptionCounter
+
+    init(counter: SubscriptionCounter, streamType: Any.Type) {
+        self.counter = counter
+        counter.attach(ObjectIdentifier(self), streamType: streamType)
+    }
+
+    func detach() {
+        counter.detach(ObjectIdentifier(self))
     }
 }
