@@ -104,7 +104,7 @@ public final class Action<Input, Output, Error: Swift.Error>: BindingTargetProvi
     /// `action <~ inputs`.
     public let lifetime: Lifetime
 
-    private let gate: ActionGate<Input, Output, Error>
+    private let availability: ActionAvailability<Input, Output, Error>
     private let eventsInput: Signal<Signal<Output, Error>.Event, Never>.Observer
     private let disabledInput: Signal<(), Never>.Observer
     private let token: Lifetime.Token
@@ -136,19 +136,19 @@ public final class Action<Input, Output, Error: Swift.Error>: BindingTargetProvi
             { input in execute(value, input) }
         }
         let initial = state.value
-        let gate = ActionGate(isEnabled: enabledIf(initial), execute: executing(with: initial))
-        self.gate = gate
+        let availability = ActionAvailability(isEnabled: enabledIf(initial), execute: executing(with: initial))
+        self.availability = availability
         (events, eventsInput) = Signal.pipe()
         (disabledErrors, disabledInput) = Signal.pipe()
         values = events.compactMap { $0.value }
         errors = events.compactMap { $0.error }
         completed = events.filter { $0.isCompleted }.map(value: ())
-        isExecuting = Property(unsafeProducer: gate.executing.producer.skipRepeats(), capturing: nil)
-        isEnabled = Property(unsafeProducer: gate.enabled.producer.skipRepeats(), capturing: nil)
+        isExecuting = Property(unsafeProducer: availability.executing.producer.skipRepeats(), capturing: nil)
+        isEnabled = Property(unsafeProducer: availability.enabled.producer.skipRepeats(), capturing: nil)
         (lifetime, token) = Lifetime.make()
         stateSource = state
         stateSubscription = state.producer.startWithValues { value in
-            gate.update(isEnabled: enabledIf(value), execute: executing(with: value))
+            availability.update(isEnabled: enabledIf(value), execute: executing(with: value))
         }
     }
 
@@ -233,7 +233,7 @@ public final class Action<Input, Output, Error: Swift.Error>: BindingTargetProvi
     /// the execution. The producer keeps the action alive.
     public func apply(_ input: Input) -> SignalProducer<Output, ActionError<Error>> {
         SignalProducer { observer, lifetime in
-            guard let execute = self.gate.begin() else {
+            guard let execute = self.availability.begin() else {
                 self.disabledInput.send(value: ())
                 observer.send(error: .disabled)
                 return
@@ -245,7 +245,7 @@ public final class Action<Input, Output, Error: Swift.Error>: BindingTargetProvi
             execution.observe { event in
                 self.eventsInput.send(value: event)
                 observer.send(event.mapError(ActionError.producerFailed))
-                if event.isTerminating { self.gate.end() }
+                if event.isTerminating { self.availability.end() }
             }
             lifetime.observeEnded { executionInput.sendInterrupted() }
             lifetime += execute(input).start(executionInput)
@@ -313,77 +313,10 @@ extension Action where Input == Void {
     }
 }
 
-// Mutable state lives in `gate`, behind its lock and its properties' locks; the
+// Mutable state lives in `availability`, behind its lock and its properties' locks; the
 // closures are `@Sendable` and run on the thread that applies the action or
 // changes its state. Inputs and outputs cross threads, hence the condition.
 extension Action: @unchecked Sendable where Input: Sendable, Output: Sendable {}
-
-/// Decides whether an action may execute, and publishes `isExecuting` and
-/// `isEnabled`.
-///
-/// Invariants:
-/// - `status` is the truth; it is changed only under its lock, and nothing is sent
-///   or released while the lock is held (a replaced execute closure leaves it).
-/// - After every change, `publish()` copies the truth into `executing` and
-///   `enabled`, reading it inside each property's `modify`, which serialises the
-///   copies: whatever the order in which threads publish, the last value sent is
-///   the truth after the last change. The action's public properties skip repeats.
-final class ActionGate<Input, Output, Error: Swift.Error> {
-    private struct Status {
-        var isExecuting = false
-        /// What the action's `enabledIf` condition says of the latest state.
-        var isEnabledByState: Bool
-        /// The execute closure bound to the latest state.
-        var execute: (Input) -> SignalProducer<Output, Error>
-
-        var isEnabled: Bool { isEnabledByState && !isExecuting }
-    }
-
-    private let status: Locked<Status>
-    let executing = MutableProperty(false)
-    let enabled: MutableProperty<Bool>
-
-    init(isEnabled: Bool, execute: @escaping (Input) -> SignalProducer<Output, Error>) {
-        status = Locked(Status(isEnabledByState: isEnabled, execute: execute))
-        enabled = MutableProperty(isEnabled)
-    }
-
-    /// Records a new state of the action.
-    func update(isEnabled: Bool, execute: @escaping (Input) -> SignalProducer<Output, Error>) {
-        var replaced = execute
-        status.withLock { status in
-            status.isEnabledByState = isEnabled
-            swap(&status.execute, &replaced)
-        }
-        // Released after the lock: the closure holds a value of the state, whose
-        // deinitialiser may apply this action.
-        withExtendedLifetime(replaced) {}
-        publish()
-    }
-
-    /// Starts an execution if the action is enabled: returns the execute closure
-    /// bound to the latest state, or `nil` if the action is disabled or executing.
-    func begin() -> ((Input) -> SignalProducer<Output, Error>)? {
-        let execute = status.withLock { status -> ((Input) -> SignalProducer<Output, Error>)? in
-            guard status.isEnabled else { return nil }
-            status.isExecuting = true
-            return status.execute
-        }
-        if execute != nil { publish() }
-        return execute
-    }
-
-    /// Ends the running execution.
-    func end() {
-        status.withLock { $0.isExecuting = false }
-        publish()
-    }
-
-    private func publish() {
-        executing.modify { $0 = status.withLock { $0.isExecuting } }
-        enabled.modify { $0 = status.withLock { $0.isEnabled } }
-    }
-}
 
 /// An action's lifetime ends when it is deinitialised, so streams can be bounded
 /// by it: `taps.take(duringLifetimeOf: action)`.

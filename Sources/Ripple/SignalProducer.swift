@@ -48,23 +48,6 @@ public struct SignalProducer<Value, Error: Swift.Error> {
         prepareRun = { sink in Run(startHandler, attaching: sink) }
     }
 
-    /// Creates a producer from the way it prepares each run; an observer given to
-    /// `start` is attached to the run's signal.
-    init(prepareRun: @escaping () -> Run) {
-        self.prepareRun = { sink in
-            let run = prepareRun()
-            if let sink { _ = run.signal.core.attach(sink) }
-            return run
-        }
-    }
-
-    /// Creates a producer from the way it prepares each run for an observer, if
-    /// one is given (see `prepareRun`).
-    @inlinable
-    init(preparingRunFor prepareRun: @escaping (_ sink: Signal<Value, Error>.Sink?) -> Run) {
-        self.prepareRun = prepareRun
-    }
-
     /// Creates a producer that observes `signal` on every start: each run forwards
     /// what the signal sends from then on, and is interrupted at once if the signal
     /// has already terminated.
@@ -200,102 +183,6 @@ extension SignalProducer: @unchecked Sendable where Value: Sendable {}
 // MARK: - Starting
 
 extension SignalProducer {
-    /// One prepared run: its signal exists and can be observed before `start` runs
-    /// the work (unless the run was prepared for one observer, see `prepareRun`).
-    @usableFromInline
-    struct Run {
-        /// What the run sends; `nil` for a run prepared for one observer (by a fused
-        /// operator, or a start handler's run given its observer), which has no
-        /// signal of its own.
-        @usableFromInline let preparedSignal: Signal<Value, Error>?
-        /// Interrupts the run at its source; disposed once the run has ended.
-        @usableFromInline let handle: any Disposable
-        /// The lifetime that `start` hands to the start handler, which identifies the
-        /// run; `nil` for a run that is not a start handler's (a lifted one).
-        @usableFromInline let lifetime: Lifetime?
-        /// Starts the work; called once, after `signal` has been observed.
-        @usableFromInline let start: () -> Void
-        /// The run of an emitting producer prepared for one observer, which has
-        /// neither a signal nor a lifetime; `nil` for any other run.
-        @usableFromInline let immediateRun: (any RunEndNotifying)?
-
-        /// What the run sends. Every run prepared without an observer has a signal.
-        @inlinable
-        var signal: Signal<Value, Error> {
-            guard let preparedSignal else {
-                preconditionFailure("a run prepared for one observer has no signal to observe")
-            }
-            return preparedSignal
-        }
-
-        @inlinable
-        init(
-            signal: Signal<Value, Error>?,
-            handle: any Disposable,
-            lifetime: Lifetime? = nil,
-            immediateRun: (any RunEndNotifying)? = nil,
-            start: @escaping () -> Void
-        ) {
-            preparedSignal = signal
-            self.handle = handle
-            self.lifetime = lifetime
-            self.immediateRun = immediateRun
-            self.start = start
-        }
-
-        /// Calls `action` once the run has ended and released its resources, or at
-        /// once if it already has.
-        @inlinable
-        func afterEnding(_ action: @escaping () -> Void) {
-            if let preparedSignal {
-                preparedSignal.afterReleasingResources(action)
-            } else if let lifetime {
-                lifetime.observeEnded(action)
-            } else if let immediateRun {
-                immediateRun.afterEnding(action)
-            } else {
-                preconditionFailure("a run has a signal, a lifetime, or is immediate")
-            }
-        }
-
-        /// A run of a start handler: a new signal whose input and lifetime the
-        /// handler receives when the run starts.
-        ///
-        /// With `sink`, the run is prepared for that one observer: `sink` is attached
-        /// to a bare signal core, with no ``Signal`` object around it, since nobody
-        /// else can observe the run (the core behaves as a signal whose shell is
-        /// already gone).
-        @inlinable
-        init(_ startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void, attaching sink: Signal<Value, Error>.Sink?) {
-            let core: Signal<Value, Error>.Core
-            if let sink {
-                core = Signal<Value, Error>.Core(fedBy: .anyThread)
-                core.hasShell = false
-                _ = core.attach(sink)
-                preparedSignal = nil
-            } else {
-                let signal = Signal<Value, Error>(fedBy: .anyThread)
-                core = signal.core
-                preparedSignal = signal
-            }
-            let lifetime = core.lifetime
-            // The handle keeps what the start needs, so that `start` captures one
-            // object and costs no allocation of its own.
-            let handle = RunHandle(input: core.makeInput(), lifetime: lifetime, startHandler: startHandler)
-            self.handle = handle
-            self.lifetime = lifetime
-            immediateRun = nil
-            start = { [handle] in handle.start() }
-        }
-    }
-
-    /// Prepares a run without starting it, so that callers can attach observers
-    /// first (and start several runs in the order they choose).
-    @inlinable
-    func makeRun() -> Run {
-        prepareRun(nil)
-    }
-
     /// Creates a run, lets `setup` observe its signal, then starts it.
     ///
     /// - Parameter setup: receives the run's signal and the disposable that
@@ -358,13 +245,6 @@ extension SignalProducer {
         start(Signal.Observer(interrupted: action))
     }
 
-    /// Starts a run delivering to `sink`, attached before the work starts.
-    @inlinable
-    func start(attaching sink: Signal<Value, Error>.Sink) -> any Disposable {
-        let run = prepareRun(sink)
-        run.start()
-        return run.handle
-    }
 }
 
 extension SignalProducer where Error == Never {
@@ -376,44 +256,6 @@ extension SignalProducer where Error == Never {
     @discardableResult
     public func startWithValues(_ action: @escaping (Value) -> Void) -> any Disposable {
         start(attaching: .values(action))
-    }
-}
-
-/// What `start` returns: disposing it interrupts the run; it counts as disposed
-/// once the run has ended for any reason.
-@usableFromInline
-final class RunHandle<Value, Error: Swift.Error>: Disposable, @unchecked Sendable {  // `startHandler` is touched only by `start()`, once, on the starting thread; the rest is immutable, and `input` serialises through its signal's locks
-    @usableFromInline let input: Signal<Value, Error>.Observer
-    @usableFromInline let lifetime: Lifetime
-    /// Released once the run has started, so that a kept handle does not keep the
-    /// handler's captures alive. (`@exclusivity(unchecked)`: only `start()` touches
-    /// it, once, on the starting thread.)
-    @exclusivity(unchecked) @usableFromInline var startHandler: ((Signal<Value, Error>.Observer, Lifetime) -> Void)?
-
-    @inlinable
-    init(
-        input: Signal<Value, Error>.Observer,
-        lifetime: Lifetime,
-        startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void
-    ) {
-        self.input = input
-        self.lifetime = lifetime
-        self.startHandler = startHandler
-    }
-
-    @usableFromInline
-    var isDisposed: Bool { lifetime.hasEnded }
-
-    @usableFromInline
-    func dispose() { input.sendInterrupted() }
-
-    /// Runs the start handler, unless the run was disposed before it started.
-    @inlinable
-    func start() {
-        guard let startHandler else { return }
-        self.startHandler = nil
-        guard !lifetime.hasEnded else { return }
-        startHandler(input, lifetime)
     }
 }
 
@@ -441,141 +283,5 @@ extension SignalProducer {
         })
     }
 
-    /// Applies a stateless operator, given as the `relay` that its signal version
-    /// runs for each event (`map`, `filter`, `compactMap`, `mapError`, `promoteError`…):
-    /// `relay` sends at most one event for each event of the source, and the result
-    /// ends exactly when its source does.
-    ///
-    /// Started for one observer, the operator is fused into the run: the observer is
-    /// wrapped by `relay` and attached to the source's run, with no signal of its
-    /// own. Prepared without one (`startWithSignal`, `lift`), the run's signal is the
-    /// operator's derived signal, and its handle is the source run's handle (no
-    /// forwarding signal, unlike ``lift(_:)``).
-    ///
-    /// Disposing the run interrupts the source, and the interruption reaches the
-    /// observer through `relay` at once; from inside the source's delivery on this
-    /// thread, once that delivery is over, as for any signal (the event being
-    /// delivered finishes its way down first, and the source sends nothing more in
-    /// between).
-    @inlinable
-    func fused<U, F>(_ relay: @escaping Signal<Value, Error>.Relay<U, F>) -> SignalProducer<U, F> {
-        SignalProducer<U, F>(preparingRunFor: { sink in
-            guard let sink else {
-                let run = makeRun()
-                return .init(signal: run.signal.derived(relaying: relay), handle: run.handle, start: run.start)
-            }
-            let run = prepareRun(.events { event in relay(event) { sink.receive($0) } })
-            // The source's run, which it is: the same lifetime, or the same immediate run.
-            return .init(signal: nil, handle: run.handle, lifetime: run.lifetime, immediateRun: run.immediateRun, start: run.start)
-        })
-    }
-
-    /// Applies a two-signal operator to a run of this producer and a run of `other`;
-    /// this producer's run starts first.
-    func lift<U, F, V, G>(
-        with other: SignalProducer<U, F>,
-        _ transform: @escaping (Signal<Value, Error>, Signal<U, F>) -> Signal<V, G>
-    ) -> SignalProducer<V, G> {
-        SignalProducer<V, G> {
-            let run = makeRun()
-            let otherRun = other.makeRun()
-            return .init(
-                forwarding: transform(run.signal, otherRun.signal),
-                of: [run.handle, otherRun.handle],
-                starting: { [start = run.start, otherStart = otherRun.start] in
-                    start()
-                    otherStart()
-                }
-            )
-        }
-    }
-
-    /// Applies an operator over many signals to one run of each producer; runs start
-    /// in the order of `producers`.
-    static func lift<S: Sequence, V, G>(
-        _ producers: S,
-        _ transform: @escaping ([Signal<Value, Error>]) -> Signal<V, G>
-    ) -> SignalProducer<V, G> where S.Element == SignalProducer {
-        let producers = Array(producers)
-        return SignalProducer<V, G> {
-            let runs = producers.map { $0.makeRun() }
-            let starts = runs.map(\.start)
-            return .init(forwarding: transform(runs.map(\.signal)), of: runs.map(\.handle)) {
-                for start in starts { start() }
-            }
-        }
-    }
 }
 
-extension SignalProducer.Run {
-    /// The run of an operator applied to the runs of its sources: a signal of its
-    /// own forwards `transformed`, so that disposing the run can end it even when it
-    /// outlives its sources. `start` starts the sources in order.
-    ///
-    /// Disposal interrupts the sources that are still running, in order, and lets
-    /// the interruption flow down through the operator, which decides how and where
-    /// it arrives (at once, or on its scheduler). This run is interrupted directly
-    /// only if no source was running any more, or if a source could not end at once
-    /// (it was disposed from inside its own delivery).
-    @inlinable
-    init(forwarding transformed: Signal<Value, Error>, of sourceHandles: [any Disposable], starting start: @escaping () -> Void) {
-        // `transformed` is observed here, and kept by nothing else: once this run's
-        // signal lets go of it, it ends.
-        var handle: LiftedRunHandle<Value, Error>?
-        let own = Signal<Value, Error> { input, lifetime in
-            handle = LiftedRunHandle(sources: sourceHandles, input: input, lifetime: lifetime)
-            lifetime += transformed.observe(input)
-        }
-        self.init(signal: own, handle: handle!, start: start)
-    }
-}
-
-/// A lifted run whose end may be on its way down through an asynchronous operator.
-@usableFromInline
-protocol EndingRun: AnyObject {
-    /// Disposal has ended every source, and the run's own end is on its way.
-    var isEnding: Bool { get }
-}
-
-/// The handle of a lifted run; see `SignalProducer.Run.init(forwarding:of:starting:)`.
-@usableFromInline
-final class LiftedRunHandle<Value, Error: Swift.Error>: Disposable, EndingRun, @unchecked Sendable {  // immutable but for the atomic `ending`; `input` serialises through its signal's locks
-    private let sources: [any Disposable]
-    /// The input and lifetime of the run's own signal.
-    private let input: Signal<Value, Error>.Observer
-    private let lifetime: Lifetime
-    /// Disposal has ended every source, and the run's own end is on its way down
-    /// through the operator (on its scheduler, for an asynchronous one).
-    private let ending = Atomic(false)
-
-    @usableFromInline
-    init(sources: [any Disposable], input: Signal<Value, Error>.Observer, lifetime: Lifetime) {
-        self.sources = sources
-        self.input = input
-        self.lifetime = lifetime
-    }
-
-    @usableFromInline
-    var isEnding: Bool { ending.load(ordering: .acquiring) }
-
-    @usableFromInline
-    var isDisposed: Bool { lifetime.hasEnded && sources.allSatisfy(\.isDisposed) }
-
-    @usableFromInline
-    func dispose() {
-        let running = sources.filter { !$0.isDisposed }
-        guard !running.isEmpty else {
-            input.sendInterrupted()
-            return
-        }
-        running.forEach { $0.dispose() }
-        // A source disposed from inside its own delivery ends only once that
-        // delivery is over: end this run now rather than wait for it. A source
-        // whose end is on its way (through an asynchronous operator) is waited for.
-        if running.contains(where: { !$0.isDisposed && !(($0 as? any EndingRun)?.isEnding ?? false) }) {
-            input.sendInterrupted()
-        } else {
-            ending.store(true, ordering: .releasing)
-        }
-    }
-}

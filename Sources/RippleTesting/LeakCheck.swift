@@ -18,7 +18,11 @@
 //   detached — disposed, its signal terminated, or its signal released.
 //   `liveSubscriptions` tells how many are still attached at any moment, so a test
 //   can also check, inside the block, that a screen's bindings are gone once the
-//   screen is.
+//   screen is. Each attach inside the block records its call stack, so that the
+//   report names, for the observers still attached, the line of the user's code
+//   that attached them (`observe…`, `start…`, `<~`, or an operator of a signal)
+//   and the stream's type, grouped by line. The stack is captured only inside a
+//   check; outside one, attaching costs what it did (see SubscriptionCounter).
 //
 // Subscriptions are counted for code that runs on the thread running the block or
 // in tasks it creates (the scope is a task-local value); observers attached on
@@ -48,7 +52,33 @@ public final class LeakCheck {
     }
 
     private var tracked: [Tracked] = []
-    private let subscriptions = SubscriptionCounter()
+    private let subscriptions = SubscriptionCounter(recordingEachAttachment: { AttachmentSite.capture() })
+
+    /// Observers still attached, attached at the same place to the same kind of
+    /// stream.
+    public struct LiveObservers: Sendable, Hashable, CustomStringConvertible {
+        /// `Folder/File.swift:line` of the user's call that attached them, as
+        /// `#fileID` names files; `nil` without debug information.
+        public let location: String?
+        /// The type of the stream they observe, such as `Signal<String, Never>`.
+        public let streamType: String
+        /// How many of them are still attached.
+        public let count: Int
+
+        /// Creates a group (for comparing with ``LeakCheck/liveObservers``).
+        public init(location: String?, streamType: String, count: Int) {
+            self.location = location
+            self.streamType = streamType
+            self.count = count
+        }
+
+        /// `2 observers of Signal<Int, Never> attached at SearchTests/SearchTests.swift:14`.
+        public var description: String {
+            let observers = count == 1 ? "1 observer" : "\(count) observers"
+            let place = location.map { "attached at \($0)" } ?? "attached at an unknown line (no debug information)"
+            return "\(observers) of \(streamType) \(place)"
+        }
+    }
 
     /// Creates a check that watches nothing yet.
     public init() {}
@@ -98,23 +128,55 @@ public final class LeakCheck {
         subscriptions.liveCount
     }
 
-    /// What outlived the check, one line each, or `nil` when everything it watched
-    /// is gone.
+    /// The observers attached inside ``run(_:)`` that are still attached, grouped by
+    /// the line of the user's code that attached them and by stream type, in the
+    /// order they were first attached.
+    ///
+    /// An observer attached by an operator (the link of `signal.map { … }` to
+    /// `signal`) is placed at the user's line that applied the operator.
+    /// Resolving the lines reads the test binary's debug information, so ask only
+    /// when something outlived the block.
+    public var liveObservers: [LiveObservers] {
+        var order: [LiveObservers] = []
+        var counts: [Int] = []
+        var index: [String: Int] = [:]
+        for attachment in subscriptions.liveAttachments {
+            let location = (attachment.record as? AttachmentSite)?.userLocation()
+            let key = "\(location ?? "")\u{0}\(attachment.streamType)"
+            if let position = index[key] {
+                counts[position] += 1
+            } else {
+                index[key] = order.count
+                order.append(LiveObservers(location: location, streamType: attachment.streamType, count: 0))
+                counts.append(1)
+            }
+        }
+        return zip(order, counts).map { LiveObservers(location: $0.location, streamType: $0.streamType, count: $1) }
+    }
+
+    /// What outlived the check, one line each (and one line for each place that
+    /// attached observers still attached), or `nil` when everything it watched is
+    /// gone.
     ///
     /// ```text
     /// leak check: 2 things outlived the block
     /// - SearchViewModel (tracked at SearchTests/SearchTests.swift:14) is still alive
-    /// - 1 observer attached inside the block is still attached
+    /// - 1 observer attached inside the block is still attached:
+    ///     1 observer of Signal<String, Never> attached at Search/SearchViewModel.swift:31
     /// ```
     public var report: String? {
         var lines = tracked.filter { $0.object != nil }.map { "- \($0.name) (tracked at \($0.location)) is still alive" }
+        let groups = liveSubscriptions == 0 ? [] : liveObservers
+        let colon = groups.isEmpty ? "" : ":"
         switch liveSubscriptions {
         case 0: break
-        case 1: lines.append("- 1 observer attached inside the block is still attached")
-        case let count: lines.append("- \(count) observers attached inside the block are still attached")
+        case 1: lines.append("- 1 observer attached inside the block is still attached\(colon)")
+        case let count: lines.append("- \(count) observers attached inside the block are still attached\(colon)")
         }
+        lines += groups.map { "    \($0)" }
         guard !lines.isEmpty else { return nil }
-        let things = lines.count == 1 ? "1 thing" : "\(lines.count) things"
+        let count = lines.count - groups.count
+        let things = count == 1 ? "1 thing" : "\(count) things"
         return (["leak check: \(things) outlived the block"] + lines).joined(separator: "\n")
     }
 }

@@ -25,9 +25,12 @@ struct CompileProbe: CustomTestStringConvertible, Sendable {
     var testDescription: String { name }
 
     /// The errors and warnings `swiftc` reports for `source` (both empty if it
-    /// compiles cleanly); stops the test if the compiler or the `Ripple` module
-    /// cannot be found.
-    static func diagnostics(compiling source: String, named name: String) throws -> (errors: [String], warnings: [String]) {
+    /// compiles cleanly), and the line of `source` each error is reported at;
+    /// stops the test if the compiler or the `Ripple` module cannot be found.
+    static func diagnostics(
+        compiling source: String,
+        named name: String
+    ) throws -> (errors: [String], warnings: [String], errorLines: [Int]) {
         let toolchain = try #require(swiftc(), "swiftc is not on PATH: the compile probes need the toolchain")
         let modules = try #require(rippleModules(), "the Ripple module of this test build was not found")
         let directory = FileManager.default.temporaryDirectory
@@ -49,16 +52,21 @@ struct CompileProbe: CustomTestStringConvertible, Sendable {
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        func messages(_ kind: String) -> [String] {
+        // `path:line:column: kind: message`
+        func messages(_ kind: String) -> [(line: Int, message: String)] {
             text.split(separator: "\n")
-                .filter { $0.hasPrefix(file.path) && $0.contains(kind) }
-                .map { String($0[$0.range(of: kind)!.upperBound...]) }
+                .filter { $0.hasPrefix(file.path + ":") && $0.contains(kind) }
+                .map { diagnostic in
+                    let location = diagnostic.dropFirst(file.path.count + 1)
+                    let line = Int(location.prefix { $0.isNumber }) ?? 0
+                    return (line, String(diagnostic[diagnostic.range(of: kind)!.upperBound...]))
+                }
         }
         let errors = messages(": error: ")
         if process.terminationStatus != 0, errors.isEmpty {
             Issue.record("swiftc failed without an error line:\n\(text)")
         }
-        return (errors, messages(": warning: "))
+        return (errors.map(\.message), messages(": warning: ").map(\.message), errors.map(\.line))
     }
 
     /// The `swiftc` next to the running toolchain, found on `PATH`.

@@ -5,6 +5,8 @@ import Testing
 /// A view model fed by a long-lived signal (a service's stream of queries).
 private final class QueryViewModel {
     let results = MutableProperty<[String]>([])
+    /// The line that attaches the leaking observer.
+    static let leakingLine = #line + 5
 
     init(queries: Signal<String, Never>, retainsItselfByMistake: Bool) {
         if retainsItselfByMistake {
@@ -55,7 +57,8 @@ private final class SearchScreen {
         #expect(check.report == """
             leak check: 2 things outlived the block
             - SearchViewModel (tracked at RippleTestingTests/LeakCheckTests.swift:\(line)) is still alive
-            - 1 observer attached inside the block is still attached
+            - 1 observer attached inside the block is still attached:
+                1 observer of Signal<String, Never> attached at RippleTestingTests/LeakCheckTests.swift:\(QueryViewModel.leakingLine)
             """)
         input.sendCompleted()  // ends the leak: the signal releases its observer
         #expect(check.report == nil)
@@ -85,18 +88,67 @@ private final class SearchScreen {
         #expect(check.report?.hasPrefix("leak check: 1 thing outlived the block\n- MutableProperty<Int> (tracked at ") == true)
     }
 
-    @Test func severalLiveObserversAreCountedInTheReport() {
+    @Test func severalLiveObserversAreCountedInTheReportByTheLineThatAttachedThem() {
         let (signal, input) = Signal<Int, Never>.pipe()
         let check = LeakCheck()
+        let first = #line + 3
         check.run {
-            signal.observeValues { _ in }
+            for _ in 0..<2 {
+                signal.observeValues { _ in }
+            }
             signal.observeValues { _ in }
         }
         #expect(check.report == """
             leak check: 1 thing outlived the block
-            - 2 observers attached inside the block are still attached
+            - 3 observers attached inside the block are still attached:
+                2 observers of Signal<Int, Never> attached at RippleTestingTests/LeakCheckTests.swift:\(first)
+                1 observer of Signal<Int, Never> attached at RippleTestingTests/LeakCheckTests.swift:\(first + 2)
             """)
         withExtendedLifetime(input) {}
+    }
+
+    @Test func aLeakingBindingIsPlacedAtItsBindingOperator() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let target = MutableProperty(0)
+        let check = LeakCheck()
+        let line = #line + 1
+        check.run { target <~ signal }
+        #expect(check.liveSubscriptions >= 1)
+        #expect(check.liveObservers.map(\.location) == Array(repeating: "RippleTestingTests/LeakCheckTests.swift:\(line)", count: check.liveObservers.count))
+        #expect(check.liveObservers.reduce(0) { $0 + $1.count } == check.liveSubscriptions)
+        input.sendCompleted()
+        #expect(check.liveObservers.isEmpty)
+    }
+
+    @Test func anObserverAttachedByAnOperatorIsPlacedAtTheOperator() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let check = LeakCheck()
+        var mapped: Signal<String, Never>?
+        let mapLine = #line + 2
+        check.run {
+            mapped = signal.map { "\($0)" }
+            mapped?.observeValues { _ in }
+        }
+        #expect(check.liveObservers == [
+            LeakCheck.LiveObservers(location: "RippleTestingTests/LeakCheckTests.swift:\(mapLine)", streamType: "Signal<Int, Never>", count: 1),
+            LeakCheck.LiveObservers(location: "RippleTestingTests/LeakCheckTests.swift:\(mapLine + 1)", streamType: "Signal<String, Never>", count: 1),
+        ])
+        mapped = nil
+        input.sendCompleted()
+        #expect(check.report == nil)
+    }
+
+    @Test func aProducerRunStillGoingIsPlacedAtItsStart() {
+        let check = LeakCheck()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let line = #line + 2
+        check.run {
+            SignalProducer(signal).startWithValues { _ in }
+        }
+        #expect(check.liveObservers.map(\.location).allSatisfy { $0 == "RippleTestingTests/LeakCheckTests.swift:\(line)" })
+        #expect(check.liveObservers.contains { $0.streamType == "Signal<Int, Never>" })
+        input.sendCompleted()
+        #expect(check.report == nil)
     }
 
     @Test func aProducerRunThatCompletedIsNotALeak() {
@@ -150,7 +202,8 @@ private final class SearchScreen {
             issue.sourceLocation?.line == line && issue.comments.map(\.rawValue) == ["""
                 leak check: 2 things outlived the block
                 - sink (tracked at RippleTestingTests/LeakCheckTests.swift:\(line + 1)) is still alive
-                - 1 observer attached inside the block is still attached
+                - 1 observer attached inside the block is still attached:
+                    1 observer of Signal<Int, Never> attached at RippleTestingTests/LeakCheckTests.swift:\(line + 2)
                 """]
         }
         input.sendCompleted()

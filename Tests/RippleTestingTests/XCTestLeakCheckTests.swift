@@ -17,7 +17,8 @@ final class XCTestLeakCheckTests: FailureCapturingTestCase {
         XCTAssertEqual(reported, [failure("""
             leak check: 2 things outlived the block
             - sink (tracked at RippleTestingTests/XCTestLeakCheckTests.swift:\(line + 1)) is still alive
-            - 1 observer attached inside the block is still attached
+            - 1 observer attached inside the block is still attached:
+                1 observer of Signal<Int, Never> attached at RippleTestingTests/XCTestLeakCheckTests.swift:\(line + 2)
             """, line: line)])
         input.sendCompleted()
     }

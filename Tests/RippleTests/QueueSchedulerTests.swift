@@ -6,7 +6,10 @@ import Testing
 
 /// Work on a real serial queue: where it runs, in what order, when, and that
 /// disposing it in time cancels it. Every wait is bounded, so a lost action fails
-/// the test instead of hanging it.
+/// the test instead of hanging it; no test bets on how long the machine takes
+/// (a run that must not happen is ruled out by a date far ahead, by draining the
+/// queue, or by the release of the work's closure, never by a timeout expected to
+/// expire).
 @Suite struct QueueSchedulerTests {
     /// A serial queue tagged so that work can tell it runs there.
     static func taggedQueue(_ label: String) -> (DispatchQueue, DispatchSpecificKey<String>) {
@@ -151,21 +154,18 @@ import Testing
         #expect(ran.value == 1)
     }
 
-    @Test func workScheduledAfterADateRunsNotBeforeIt() {
+    @Test func workScheduledAfterADateHasNotRunWhileTheQueueIsFreeBeforeIt() {
         let scheduler = QueueScheduler(name: "ripple.tests.after")
-        let target = Date().addingTimeInterval(0.05)
-        let ranAt = Recorder<Date>()
-        let done = DispatchSemaphore(value: 0)
-        scheduler.schedule(after: target) {
-            ranAt.append(Date())
-            done.signal()
-        }
-        #expect(done.wait(timeout: .now() + 5) == .success)
-        let runs = ranAt.entries
-        #expect(runs.count == 1)
-        if let ran = runs.first {
-            #expect(ran.timeIntervalSince(target) >= -0.005)
-        }
+        let ran = AtomicCounter()
+        let dated = scheduler.schedule(after: Date().addingTimeInterval(3_600)) { ran.increment() }
+        // Work scheduled now runs first, and finds the dated work still waiting.
+        let sawItWaiting = Atomic<Bool>(false)
+        scheduler.schedule { sawItWaiting.store(ran.value == 0, ordering: .releasing) }
+        #expect(Self.drain(scheduler))
+        let datedWorkWasWaiting = sawItWaiting.load(ordering: .acquiring)
+        #expect(datedWorkWasWaiting)
+        #expect(ran.value == 0)
+        dated?.dispose()
     }
 
     @Test func workScheduledAfterAPastDateRunsSoon() {
@@ -189,25 +189,34 @@ import Testing
         #expect(order.entries == ["early", "late"])
     }
 
+    // Once a repeating action is disposed and no run of it is under way, its
+    // closure is released: nothing is left that could run it again. The tests below
+    // check that release (and the run count at that point) instead of waiting for a
+    // run that should not come.
+
     @Test func repeatingWorkRunsSeveralTimesThenStopsWhenDisposedFromItsRun() {
         let scheduler = QueueScheduler(name: "ripple.tests.repeat-inside")
         let runs = AtomicCounter()
         let thirdRun = DispatchSemaphore(value: 0)
-        let runAfterDispose = DispatchSemaphore(value: 0)
         let handle = Recorder<any Disposable>()
-        let repeating = scheduler.schedule(after: Date().addingTimeInterval(0.02), interval: .milliseconds(10), leeway: .milliseconds(1)) {
-            let count = runs.increment()
-            if count == 3 {
-                handle.entries.first?.dispose()
-                thirdRun.signal()
-            } else if count > 3 {
-                runAfterDispose.signal()
+        weak var weakWitness: Witness?
+        let repeating: (any Disposable)?
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            repeating = scheduler.schedule(after: Date().addingTimeInterval(0.02), interval: .milliseconds(10), leeway: .milliseconds(1)) {
+                _ = witness
+                if runs.increment() == 3 {
+                    handle.entries.first?.dispose()
+                    thirdRun.signal()
+                }
             }
         }
         if let repeating { handle.append(repeating) }
         #expect(repeating != nil)
         #expect(thirdRun.wait(timeout: .now() + 5) == .success)
-        #expect(runAfterDispose.wait(timeout: .now() + 0.15) == .timedOut)
+        #expect(Self.drain(scheduler))
+        #expect(weakWitness == nil, "the disposed work's closure is still held")
         #expect(runs.value == 3)
         #expect(repeating?.isDisposed == true)
     }
@@ -216,24 +225,28 @@ import Testing
         let scheduler = QueueScheduler(name: "ripple.tests.repeat-outside")
         let runs = AtomicCounter()
         let tick = DispatchSemaphore(value: 0)
-        let disposeReturned = Atomic<Bool>(false)
-        let runAfterDispose = DispatchSemaphore(value: 0)
-        let repeating = scheduler.schedule(after: Date(), interval: 0.005, leeway: 0.001) {
-            runs.increment()
-            if disposeReturned.load(ordering: .acquiring) { runAfterDispose.signal() }
-            tick.signal()
+        weak var weakWitness: Witness?
+        let repeating: (any Disposable)?
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            repeating = scheduler.schedule(after: Date(), interval: 0.005, leeway: 0.001) {
+                _ = witness
+                runs.increment()
+                tick.signal()
+            }
         }
         for _ in 0..<3 {
             #expect(tick.wait(timeout: .now() + 5) == .success)
         }
         repeating?.dispose()
         // A run already under way when `dispose` was called may still finish; the
-        // queue drains it before the flag is set.
+        // queue drains it.
         #expect(Self.drain(scheduler))
-        disposeReturned.store(true, ordering: .releasing)
+        #expect(weakWitness == nil, "the disposed work's closure is still held")
         let runsAtDispose = runs.value
         #expect(runsAtDispose >= 3)
-        #expect(runAfterDispose.wait(timeout: .now() + 0.15) == .timedOut)
+        #expect(Self.drain(scheduler))
         #expect(runs.value == runsAtDispose)
     }
 
@@ -241,29 +254,44 @@ import Testing
         let scheduler = QueueScheduler(name: "ripple.tests.repeat-unkept")
         let runs = AtomicCounter()
         let thirdRun = DispatchSemaphore(value: 0)
-        let isStopped = Atomic<Bool>(false)
-        let runAfterStop = DispatchSemaphore(value: 0)
+        weak var weakWitness: Witness?
         // Only a weak reference: the caller does not keep the disposable.
-        weak let repeating = scheduler.schedule(after: Date(), interval: 0.005, leeway: 0.001) {
-            if runs.increment() == 3 { thirdRun.signal() }
-            if isStopped.load(ordering: .acquiring) { runAfterStop.signal() }
+        weak var repeating: (any Disposable)?
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            repeating = scheduler.schedule(after: Date(), interval: 0.005, leeway: 0.001) {
+                _ = witness
+                if runs.increment() == 3 { thirdRun.signal() }
+            }
         }
         #expect(thirdRun.wait(timeout: .now() + 5) == .success)
         // The disposable lives as long as the timer runs, so it can still stop it.
         #expect(repeating != nil)
         repeating?.dispose()
         #expect(Self.drain(scheduler))
-        isStopped.store(true, ordering: .releasing)
-        #expect(runAfterStop.wait(timeout: .now() + 0.1) == .timedOut)
+        #expect(weakWitness == nil, "the disposed work's closure is still held")
         #expect(settles(within: 5) { repeating == nil })
     }
 
     @Test func repeatingWorkDisposedBeforeItsFirstRunNeverRuns() {
         let scheduler = QueueScheduler(name: "ripple.tests.repeat-never")
-        let ran = DispatchSemaphore(value: 0)
-        let repeating = scheduler.schedule(after: Date().addingTimeInterval(0.03), interval: 0.01) { ran.signal() }
+        let ran = AtomicCounter()
+        weak var weakWitness: Witness?
+        let repeating: (any Disposable)?
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            // A first run an hour ahead: it cannot have started before `dispose`.
+            repeating = scheduler.schedule(after: Date().addingTimeInterval(3_600), interval: 0.01) {
+                _ = witness
+                ran.increment()
+            }
+        }
         repeating?.dispose()
-        #expect(ran.wait(timeout: .now() + 0.15) == .timedOut)
+        #expect(weakWitness == nil, "the disposed work's closure is still held")
+        #expect(Self.drain(scheduler))
+        #expect(ran.value == 0)
     }
 
     @Test func currentDateIsTheWallClock() {

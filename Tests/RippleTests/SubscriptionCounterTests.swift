@@ -139,3 +139,68 @@ import Testing
         #expect(counter.liveCount == 0)
     }
 }
+
+/// A counter with a recorder: what it keeps of each observer still attached.
+@Suite struct SubscriptionCounterRecordingTests {
+    @Test func eachLiveObserverKeepsItsStreamTypeAndTheRecordOfItsAttach() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let attaches = Recorder<Int>()
+        let counter = SubscriptionCounter { attaches.entries.count }
+        let first = counter.counting { () -> (any Disposable)? in
+            attaches.append(1)
+            let disposable = signal.observeValues { _ in }
+            attaches.append(2)
+            signal.map { "\($0)" }.observeValues { _ in }
+            return disposable
+        }
+        #expect(counter.liveAttachments.map(\.streamType) == ["Signal<Int, Never>", "Signal<Int, Never>", "Signal<String, Never>"])
+        #expect(counter.liveAttachments.map { $0.record as? Int } == [1, 2, 2])
+
+        first?.dispose()
+        #expect(counter.liveAttachments.map(\.streamType) == ["Signal<Int, Never>", "Signal<String, Never>"])
+        input.sendCompleted()
+        #expect(counter.liveAttachments.isEmpty)
+        #expect(counter.liveCount == 0)
+    }
+
+    @Test func theRunOfAProducerOfValuesIsRecordedAsAProducer() {
+        let counter = SubscriptionCounter { 0 }
+        var seen: [String] = []
+        counter.counting {
+            SignalProducer([1, 2]).startWithValues { _ in seen = counter.liveAttachments.map(\.streamType) }
+        }
+        #expect(seen == ["SignalProducer<Int, Never>"])
+        #expect(counter.liveAttachments.isEmpty)
+        #expect(counter.totalCount == 1)
+    }
+
+    @Test func aCounterWithoutARecorderKeepsNoRecords() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let counter = SubscriptionCounter()
+        counter.counting { signal.observeValues { _ in } }
+        #expect(counter.liveCount == 1)
+        #expect(counter.liveAttachments.isEmpty)
+        withExtendedLifetime(input) {}
+    }
+
+    @Test func recordsStayConsistentUnderStressFromManyThreads() async {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let counter = SubscriptionCounter { 0 }
+        await counter.counting {
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<4 {
+                    group.addTask {
+                        for index in 0..<200 {
+                            let disposable = signal.observeValues { _ in }
+                            if index % 2 == 0 { disposable?.dispose() }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(counter.liveCount == 400)
+        #expect(counter.liveAttachments.count == 400)
+        input.sendCompleted()
+        #expect(counter.liveAttachments.isEmpty)
+    }
+}

@@ -37,7 +37,7 @@ final class AsyncValuesChannel<Value, Error: Swift.Error>: Sendable {
     }
 
     private struct State {
-        var buffer = ValueQueue<Value>()
+        var buffer = FIFOQueue<Value>()
         var termination: Termination?
         var waiting: CheckedContinuation<Void, Never>?
         var subscription: (any Disposable)?
@@ -94,7 +94,7 @@ final class AsyncValuesChannel<Value, Error: Swift.Error>: Sendable {
     /// drops the values not taken and wakes a parked consumer, which finds the
     /// iteration finished.
     func cancel() {
-        var dropped = ValueQueue<Value>()
+        var dropped = FIFOQueue<Value>()
         var ended: Termination? = .finished
         let (waiting, subscription) = state.withLock { state in
             swap(&ended, &state.termination)
@@ -162,43 +162,21 @@ final class AsyncValuesChannel<Value, Error: Swift.Error>: Sendable {
     }
 }
 
-/// A first-in first-out queue of values with amortised O(1) operations; a taken
-/// value is released at once.
-struct ValueQueue<Value> {
-    private var storage: [Value?] = []
-    private var head = 0
-
-    var isEmpty: Bool { head == storage.count }
-
-    /// Appends `value` as `policy` allows; returns the value dropped to make room,
-    /// or `value` itself if the policy refuses it.
-    mutating func append(_ value: Value, policy: AsyncBufferingPolicy) -> Value? {
+extension FIFOQueue {
+    /// Appends `element` as `policy` allows; returns the element dropped to make
+    /// room, or `element` itself if the policy refuses it.
+    mutating func append(_ element: Element, policy: AsyncBufferingPolicy) -> Element? {
         switch policy {
         case .unbounded:
-            storage.append(value)
+            append(element)
             return nil
         case let .bufferingNewest(limit):
-            storage.append(value)
-            return storage.count - head > limit ? removeFirst() : nil
+            append(element)
+            return count > limit ? removeFirst() : nil
         case let .bufferingOldest(limit):
-            guard storage.count - head < limit else { return value }
-            storage.append(value)
+            guard count < limit else { return element }
+            append(element)
             return nil
         }
-    }
-
-    /// Removes and returns the oldest value, or `nil` if the queue is empty.
-    mutating func removeFirst() -> Value? {
-        guard head < storage.count else { return nil }
-        let value = storage[head].take()
-        head += 1
-        if head == storage.count {
-            storage.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 32, head * 2 >= storage.count {
-            storage.removeFirst(head)
-            head = 0
-        }
-        return value
     }
 }

@@ -47,7 +47,7 @@ extension SignalProducer {
 /// Learns when a run with no signal of its own (an ``ImmediateRun``) has ended; see
 /// `SignalProducer.Run.afterEnding(_:)`.
 @usableFromInline
-protocol RunEndNotifying: AnyObject {
+protocol AnyImmediateRun: AnyObject {
     /// Calls `action` once the run has ended, or at once if it has.
     func afterEnding(_ action: @escaping () -> Void)
 }
@@ -76,7 +76,7 @@ protocol RunEndNotifying: AnyObject {
 /// being delivered, and then for that one delivery (as it would wait for a signal's
 /// send lock).
 @usableFromInline
-final class ImmediateRun<Value, Error: Swift.Error>: Disposable, RunEndNotifying, @unchecked Sendable {  // the `var`s are guarded by `holder`, a lock word; the rest is atomic or immutable
+final class ImmediateRun<Value, Error: Swift.Error>: Disposable, AnyImmediateRun, @unchecked Sendable {  // the `var`s are guarded by `holder`, a lock word; the rest is atomic or immutable
     /// The thread that holds the run, 0 for none (see above). Taken with an
     /// acquiring compare-and-exchange, given back with a releasing store.
     @usableFromInline let holder = Atomic<UInt>(0)
@@ -97,7 +97,7 @@ final class ImmediateRun<Value, Error: Swift.Error>: Disposable, RunEndNotifying
     @inlinable
     init(for sink: Signal<Value, Error>.Sink) {
         self.sink = sink
-        counter = SubscriptionCounting.attachObserver()
+        counter = SubscriptionCounting.attachObserver { SignalProducer<Value, Error>.self }
     }
 
     deinit {

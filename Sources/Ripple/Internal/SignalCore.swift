@@ -5,7 +5,7 @@ extension Signal {
     /// only a shell whose deinitialisation tells the core that nobody can observe it
     /// any more.
     ///
-    /// Invariants (DESIGN.md, "How the signal core can keep contracts 2–3 cheaply"):
+    /// Invariants (docs/Architecture.md, "The signal core"):
     /// - `observers`, `isTerminated` and `hasShell` are guarded by `stateLock`.
     /// - Delivery holds `sendLock`, which records the delivering thread. A send from
     ///   that same thread is a recursive send: it is appended to `pending` and
@@ -56,7 +56,17 @@ extension Signal {
     ///   terminal event, and are released; then, after the send lock is released,
     ///   `resources` is disposed (still before `send` returns).
     @usableFromInline
-    final class Core: DeliveryGate, @unchecked Sendable {  // state guarded by `stateLock`; `pending` by `sendLock`
+    final class Core: DeliveryGate, CountedStream, @unchecked Sendable {  // state guarded by `stateLock`; `pending` by `sendLock`
+        // Signal's member types, for the extensions of `Core` in other files
+        // (SignalCoreDelivery.swift, SignalCoreTermination.swift), which do not
+        // see them unqualified.
+        @usableFromInline typealias Event = Signal.Event
+        @usableFromInline typealias Observer = Signal.Observer
+        @usableFromInline typealias Sink = Signal.Sink
+        @usableFromInline typealias SinkBox = Signal.SinkBox
+        @usableFromInline typealias Snapshot = Signal.Snapshot
+        @usableFromInline typealias CachedObservers = Signal.CachedObservers
+
         @usableFromInline let stateLock: Lock
         @usableFromInline let sendLock = SendLock()
         /// Whether sends go through `sendLock` (the signal is fed from any thread).
@@ -124,6 +134,9 @@ extension Signal {
             return Observer({ event in self.send(event) }, interruptOnDeinit: interrupt)
         }
 
+        /// For leak checks: the signal this core is the core of.
+        var streamType: Any.Type { Signal.self }
+
         /// The lifetime handed to the signal's generator: it ends when `resources` is
         /// disposed.
         @usableFromInline
@@ -133,273 +146,6 @@ extension Signal {
 
         deinit {
             if !isTerminated { resources.dispose() }
-        }
-
-        @inlinable
-        func send(_ event: Event) {
-            guard hasSendLock else { return deliverSerialised(event) }
-            let thread = currentThreadID()
-            let holder = sendLock.tryHold(for: thread)
-            if holder == thread {
-                pending.append(event)
-                return
-            }
-            if holder != 0 { sendLock.waitToHold(for: thread) }
-            var terminated = deliver(event)
-            if !pending.isEmpty, drainPending() { terminated = true }
-            let checkedVersion = dropCacheIfStale()
-            sendLock.release()
-            if version.load(ordering: .sequentiallyConsistent) != checkedVersion
-                || deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0 {
-                cleanUpAfterReleasing(for: thread)
-            }
-            // Outside the send lock: disposal reaches upstream (unsubscribing,
-            // interrupting runs), and upstream delivery takes locks in the opposite
-            // order.
-            if terminated { resources.dispose() }
-        }
-
-        /// The observers changed, or a covered core asked for its cache to be
-        /// dropped, after the last check of a send that has given the send lock
-        /// back: takes it again to do what the delivery would have done, unless
-        /// another sender holds it (whose own checks will do it).
-        @usableFromInline
-        func cleanUpAfterReleasing(for thread: UInt) {
-            while sendLock.tryHold(for: thread) == 0 {
-                let checkedVersion = dropCacheIfStale()
-                if deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0 { dropDeferredCaches() }
-                sendLock.release()
-                guard version.load(ordering: .sequentiallyConsistent) != checkedVersion
-                    || deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0 else { return }
-            }
-        }
-
-        /// Drops the cache if the observers have changed since it was taken, and
-        /// returns the version this check saw; while holding the send lock.
-        @inlinable
-        func dropCacheIfStale() -> UInt {
-            let current = version.load(ordering: .sequentiallyConsistent)
-            if current != cachedVersion { dropCache() }
-            return current
-        }
-
-        /// Whether a delivery may be reading the cache (see above).
-        @inlinable
-        var isDelivering: Bool {
-            hasSendLock ? sendLock.isHeld : delivering.load(ordering: .sequentiallyConsistent)
-        }
-
-        /// Whether this core writes `delivering` around its deliveries: it is fed by
-        /// a funnel (a core with a send lock uses the lock word, a covered core its
-        /// root's flag).
-        @inlinable
-        var setsDeliveringFlag: Bool {
-            !hasSendLock && gate == nil
-        }
-
-        /// Delivers `event`, sent by whoever serialises this core's input (it has no
-        /// send lock), and disposes `resources` if the event terminated the signal.
-        @inlinable
-        func deliverSerialised(_ event: Event) {
-            if deliver(event) { resources.dispose() }
-        }
-
-        /// Delivers the queued recursive sends; `true` if one of them terminated the
-        /// signal.
-        @inlinable
-        func drainPending() -> Bool {
-            var terminated = false
-            repeat {
-                var index = 0
-                while index < pending.count {
-                    let event = pending[index]
-                    index += 1
-                    if deliver(event) { terminated = true }
-                }
-                // The delivered events are released out of `pending`: a value's
-                // deinitialiser may send on this signal again (a recursive send,
-                // appended to `pending` meanwhile, and delivered by the next round).
-                var delivered = ContiguousArray<Event>()
-                swap(&delivered, &pending)
-                delivered.removeAll(keepingCapacity: true)
-                if pending.isEmpty { swap(&delivered, &pending) }
-            } while !pending.isEmpty
-            return terminated
-        }
-
-        /// Delivers `event`; `true` if it terminated the signal, in which case the
-        /// caller disposes `resources` once it has released the send lock.
-        @inlinable
-        func deliver(_ event: Event) -> Bool {
-            if event.isTerminating {
-                return terminate(with: event)
-            }
-            // Delivery is serialised and de-recursed (see above); a nested delivery
-            // would refresh or drop the cache under the outer one's feet.
-            let setsFlag = setsDeliveringFlag
-            if setsFlag {
-                assert(!delivering.load(ordering: .relaxed), "a signal's delivery was re-entered")
-                delivering.store(true, ordering: .sequentiallyConsistent)
-            }
-            if version.load(ordering: .sequentiallyConsistent) != cachedVersion { refreshCache() }
-            // What is cached stays alive and unchanged until this delivery ends
-            // (nobody else drops it while `delivering`), so it is borrowed.
-            if let sole = borrowedSole {
-                sole.box._withUnsafeGuaranteedRef { $0.sink.receive(event) }
-            } else if let snapshot = borrowedSnapshot {
-                // Every observer in the snapshot was active when it was taken; only a
-                // detachment since then (typically by an observer of this very event,
-                // on this thread) makes it worth checking each one.
-                let detachedBefore = detachments.load(ordering: .relaxed)
-                snapshot._withUnsafeGuaranteedRef { snapshot in
-                    snapshot.slots.withUnsafeBufferPointer { slots in
-                        for index in slots.indices {
-                            guard let (key, box) = Self.borrow(slots.baseAddress.unsafelyUnwrapped + index) else { continue }
-                            if detachments.load(ordering: .relaxed) != detachedBefore,
-                               !key._withUnsafeGuaranteedRef({ $0.isActive }) { continue }
-                            box._withUnsafeGuaranteedRef { $0.sink.receive(event) }
-                        }
-                    }
-                }
-            }
-            if setsFlag { delivering.store(false, ordering: .sequentiallyConsistent) }
-            // The observers changed during this delivery: drop the cache now, rather
-            // than keep the detached ones until the next delivery.
-            if version.load(ordering: .sequentiallyConsistent) != cachedVersion { dropCache() }
-            if gate == nil, deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0 { dropDeferredCaches() }
-            return false
-        }
-
-        /// Drops the caches that the cores covered by this one's delivery could not
-        /// drop while it was under way; by the delivering side, after the delivery.
-        @usableFromInline
-        func dropDeferredCaches() {
-            stateLock.lock()
-            let dependents = deferredDrops
-            deferredDrops = []
-            stateLock.unlock()
-            guard !dependents.isEmpty else { return }
-            deferredDropRequests.subtract(dependents.count, ordering: .sequentiallyConsistent)
-            for dependent in dependents { dependent.dropCache() }
-        }
-
-        /// Called by a core this one covers, with that core's `stateLock` held, after
-        /// it has bumped its `version` with a cache to drop (see `DeliveryGate`).
-        ///
-        /// The request is counted before `isDelivering` is read, and the delivering
-        /// side writes the flag (or the send lock's word) before it reads the count
-        /// (both sequentially consistent), so a request made during a delivery is
-        /// seen when it ends.
-        @usableFromInline
-        func mayDropCache(of dependent: any DeliveryGate) -> Bool {
-            deferredDropRequests.add(1, ordering: .sequentiallyConsistent)
-            stateLock.lock()
-            let isDelivering = isDelivering
-            if isDelivering { deferredDrops.append(dependent) }
-            stateLock.unlock()
-            if !isDelivering { deferredDropRequests.subtract(1, ordering: .sequentiallyConsistent) }
-            return !isDelivering
-        }
-
-        /// Caches the current observers; by the delivering side only.
-        @inlinable
-        func refreshCache() {
-            stateLock.lock()
-            let stale = takeCache()
-            switch observers.count {
-            case 0:
-                break
-            case 1:
-                // The one entry, after at most a few holes.
-                for case let slot? in observers.slots {
-                    cached = .sole(slot.key, slot.payload)
-                    borrowedSole = (.passUnretained(slot.key), .passUnretained(slot.payload))
-                    break
-                }
-            default:
-                let snapshot = Snapshot(observers.slots)
-                cached = .many(snapshot)
-                borrowedSnapshot = .passUnretained(snapshot)
-            }
-            cachedVersion = version.load(ordering: .relaxed)
-            stateLock.unlock()
-            // Released outside the lock: its observers' deinitialisers may run.
-            withExtendedLifetime(stale) {}
-        }
-
-        /// Drops the cache if the observers have changed; by the delivering side
-        /// only, after its delivery.
-        @usableFromInline
-        func dropCache() {
-            stateLock.lock()
-            let stale = cachedVersion == version.load(ordering: .relaxed) ? .none : takeCache()
-            stateLock.unlock()
-            withExtendedLifetime(stale) {}
-        }
-
-        /// Takes the cache out, for its caller to release after unlocking
-        /// `stateLock`, which it holds.
-        @inlinable
-        func takeCache() -> CachedObservers {
-            borrowedSole = nil
-            borrowedSnapshot = nil
-            defer { cached = .none }
-            return cached
-        }
-
-        /// Records a change of `observers`, about to be made by the caller, which
-        /// holds `stateLock`; returns the cache if nobody is delivering from it, for
-        /// the caller to release after unlocking.
-        @inlinable
-        func observersWillChange() -> CachedObservers {
-            let next = version.load(ordering: .relaxed) &+ 1
-            guard cached.isCaching else {
-                // Nothing to drop; whoever delivers next refreshes under the lock.
-                version.store(next, ordering: .releasing)
-                return .none
-            }
-            version.store(next, ordering: .sequentiallyConsistent)
-            if let gate { return gate.mayDropCache(of: self) ? takeCache() : .none }
-            return isDelivering ? .none : takeCache()
-        }
-
-        /// The key and box of the bag entry at `slot` (`nil` for a hole), without
-        /// retaining them. Only for entries of a snapshot the caller holds: the
-        /// snapshot's storage keeps both alive, and the objects are used through
-        /// `_withUnsafeGuaranteedRef`, so a delivery costs no reference counting per
-        /// observer. (Binding the entry to a variable in the loop instead keeps a
-        /// retained copy of both across the observer's call.)
-        @inlinable @inline(__always)
-        static func borrow(
-            _ slot: UnsafePointer<Bag<SignalSubscription, SinkBox>.Slot?>
-        ) -> (Unmanaged<SignalSubscription>, Unmanaged<SinkBox>)? {
-            guard let slot = slot.pointee else { return nil }
-            return (.passUnretained(slot.key), .passUnretained(slot.payload))
-        }
-
-        /// Ends the signal with `event` unless it has already ended; `true` if it did.
-        @inlinable
-        func terminate(with event: Event) -> Bool {
-            stateLock.lock()
-            guard !isTerminated else {
-                stateLock.unlock()
-                return false
-            }
-            isTerminated = true
-            let stale = observersWillChange()
-            let all = observers.removeAll()
-            stateLock.unlock()
-            withExtendedLifetime(stale) {}
-            // The observers may make the cores this one covers deliver (`reduce`
-            // sends its result on completion), so this counts as a delivery.
-            let setsFlag = setsDeliveringFlag
-            if setsFlag { delivering.store(true, ordering: .sequentiallyConsistent) }
-            for case let slot? in all where slot.key.detachFromTerminatedCore() {
-                slot.payload.sink.receive(event)
-            }
-            if setsFlag { delivering.store(false, ordering: .sequentiallyConsistent) }
-            if gate == nil, deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0 { dropDeferredCaches() }
-            return true
         }
 
         /// Attaches `sink`; `nil` (after giving `sink` an `interrupted`) if the signal
@@ -444,48 +190,6 @@ extension Signal {
             // or observe this very signal.
             withExtendedLifetime((stale, removed)) {}
             if endsSilently { resources.dispose() }
-        }
-
-        /// The shell is gone: nobody can attach an observer any more. With no
-        /// observer left either, the signal ends without an event.
-        ///
-        /// Called from the shell's `deinit`, which runs unspecialised: reading the
-        /// bag's stored `count` rather than calling a method of the generic bag keeps
-        /// it from looking up the bag's type metadata at run time.
-        @usableFromInline
-        func shellDidDeinitialize() {
-            stateLock.lock()
-            hasShell = false
-            let endsSilently = observers.count == 0 && !isTerminated
-            if endsSilently { isTerminated = true }
-            stateLock.unlock()
-            if endsSilently { resources.dispose() }
-        }
-    }
-
-    /// What a core has cached of its observers for deliveries (see `Core.deliver`).
-    @usableFromInline
-    enum CachedObservers {
-        case none
-        /// The one observer, as its bag entry.
-        case sole(SignalSubscription, SinkBox)
-        /// A copy of the bag.
-        case many(Snapshot)
-
-        @inlinable
-        var isCaching: Bool {
-            if case .none = self { false } else { true }
-        }
-    }
-
-    /// An immutable copy of a core's bag, cached for deliveries (see `Core.deliver`).
-    @usableFromInline
-    final class Snapshot {
-        @usableFromInline let slots: ContiguousArray<Bag<SignalSubscription, SinkBox>.Slot?>
-
-        @inlinable
-        init(_ slots: ContiguousArray<Bag<SignalSubscription, SinkBox>.Slot?>) {
-            self.slots = slots
         }
     }
 
@@ -549,102 +253,4 @@ enum SignalFeeding {
     /// terminates; the gate is the root of the upstream's chain (its
     /// `deliveryGate`), whose delivery covers this core's.
     case upstream(any DeliveryGate)
-}
-
-/// A signal core seen without its generic parameters, by the cores whose deliveries
-/// its own delivery covers (see `Signal.Core`, "A core fed by an upstream signal").
-@usableFromInline
-protocol DeliveryGate: AnyObject {
-    /// Whether `dependent`, a core this one covers that has just bumped its version
-    /// (its `stateLock` held), may drop its cache now: `false` while this core
-    /// delivers, in which case it drops `dependent`'s cache when the delivery ends.
-    func mayDropCache(of dependent: any DeliveryGate) -> Bool
-    /// Drops the cache if the observers have changed since it was taken; by the
-    /// delivering side only.
-    func dropCache()
-}
-
-/// The handle of one observer attached to a signal; disposing it detaches the
-/// observer. The observer itself is kept by the core's bag only, so a detached
-/// observer is released even while its handle is still referenced.
-///
-/// Not generic, so that `dispose()` (reached through `any Disposable`, where nothing
-/// can be specialised) needs no generic metadata: it calls `removal`, formed by the
-/// specialised `Signal.Core.attach(_:)`, which calls the specialised
-/// `Signal.Core.remove(_:)`.
-@usableFromInline
-final class SignalSubscription: Disposable, BagKey, @unchecked Sendable {  // `bagIndex` is guarded by the core's `stateLock`; `core` is touched only by whoever wins `detached`
-    @usableFromInline let detached = Atomic<Bool>(false)
-    /// `bagIndex`, in 32 bits beside `detached`: that keeps the object at 56 bytes,
-    /// which the allocator serves from the same size class as the former 48.
-    @exclusivity(unchecked) @usableFromInline var storedBagIndex: Int32 = -1
-    /// The `Signal.Core` this observer is attached to, until it is detached.
-    ///
-    /// Strong, and cleared by whoever detaches the observer: a weak reference would
-    /// give the core a side table and send every retain and release of it down the
-    /// runtime's slow path. The cycle it makes with the core's bag while attached
-    /// keeps nothing alive that was not alive already: the core lives while its
-    /// input does, and releasing the input terminates the signal, which detaches
-    /// every observer. Once detached, a held disposable keeps nothing but itself.
-    @exclusivity(unchecked) private var core: AnyObject?
-    /// Removes this subscription from `core`, which it is handed (a `Signal.Core`).
-    private let removal: (AnyObject, SignalSubscription) -> Void
-    /// Counts this observer while it is attached (see `SubscriptionCounter`).
-    private let counter: SubscriptionCounter?
-
-    @usableFromInline
-    init(core: AnyObject, removal: @escaping (AnyObject, SignalSubscription) -> Void) {
-        self.core = core
-        self.removal = removal
-        counter = SubscriptionCounting.counterForNewSubscription
-        counter?.attach()
-    }
-
-    deinit {
-        // Released with its signal while still attached.
-        if let counter, !detached.load(ordering: .relaxed) { counter.detach() }
-    }
-
-    @inlinable
-    var bagIndex: Int {
-        get { Int(storedBagIndex) }
-        set { storedBagIndex = Int32(newValue) }
-    }
-
-    /// Whether the observer may still receive events. Checked before each
-    /// delivery, so that an observer never hears from a signal after its
-    /// disposable's `dispose()` has returned on the delivering thread.
-    @inlinable
-    var isActive: Bool {
-        !detached.load(ordering: .relaxed)
-    }
-
-    @usableFromInline
-    var isDisposed: Bool {
-        detached.load(ordering: .acquiring)
-    }
-
-    @usableFromInline
-    func dispose() {
-        guard detach(), let core = core.take() else { return }
-        removal(core, self)
-    }
-
-    /// Marks the subscription detached because its core has terminated, which has
-    /// already taken it out of the bag; `true` for the one caller that did so.
-    @usableFromInline
-    func detachFromTerminatedCore() -> Bool {
-        guard detach() else { return false }
-        core = nil
-        return true
-    }
-
-    /// Marks the subscription detached; `true` for the one caller that did so, which
-    /// then owns `core`.
-    @inline(__always)
-    private func detach() -> Bool {
-        guard !detached.exchange(true, ordering: .acquiringAndReleasing) else { return false }
-        counter?.detach()
-        return true
-    }
 }

@@ -9,7 +9,12 @@ import Synchronization
 // attached, so a test can check that a screen's bindings are all gone after the
 // screen is.
 //
-// Cost outside a counting scope: one relaxed load of a global atomic per observe.
+// A counter made with a recorder also keeps, for each observer still attached, the
+// type of its stream and what the recorder returned when it was attached (a leak
+// check records the call stack, to name the user's call that attached it).
+//
+// Cost outside a counting scope: one relaxed load of a global atomic per observe,
+// as without recording; the recording happens only inside a scope.
 // Observers attached on other threads (a queue scheduler's thread, say) are not
 // counted: the scope is a task-local value.
 
@@ -30,9 +35,46 @@ import Synchronization
 public final class SubscriptionCounter: Sendable {
     private let live = Atomic<Int>(0)
     private let total = Atomic<Int>(0)
+    /// Called at each attach inside a scope, on the attaching thread, if given.
+    private let recorder: (@Sendable () -> any Sendable)?
+    /// The attachments still attached, by the identity of their handle, with the
+    /// order they were attached in; kept only with a recorder.
+    private let records = Locked<(next: Int, live: [ObjectIdentifier: (order: Int, attachment: Attachment)])>((0, [:]))
+
+    /// One observer still attached: the type of the stream it observes, and what
+    /// the counter's recorder returned when it was attached.
+    public struct Attachment: Sendable {
+        /// The stream the observer is attached to, such as `Signal<Int, Never>`
+        /// (a producer's run started for one observer is a signal too), or
+        /// `SignalProducer<Int, Never>` for the run of a producer of values.
+        public let streamType: String
+        /// What the recorder returned when the observer was attached.
+        public let record: any Sendable
+    }
 
     /// Creates a counter that has counted nothing.
-    public init() {}
+    public init() {
+        recorder = nil
+    }
+
+    /// Creates a counter that also calls `recorder` each time an observer is
+    /// attached inside its scopes, on the attaching thread, and keeps the result
+    /// with the observer's stream type while the observer is attached (see
+    /// ``liveAttachments``).
+    ///
+    /// ```swift
+    /// let counter = SubscriptionCounter { Thread.callStackSymbols }
+    /// ```
+    public init(recordingEachAttachment recorder: @escaping @Sendable () -> any Sendable) {
+        self.recorder = recorder
+    }
+
+    /// The observers attached inside this counter's scopes that are still
+    /// attached, in the order they were attached; empty for a counter made without
+    /// a recorder.
+    public var liveAttachments: [Attachment] {
+        records.withLock { $0.live.values.sorted { $0.order < $1.order }.map(\.attachment) }
+    }
 
     /// The observers attached inside this counter's scopes that are still attached.
     public var liveCount: Int {
@@ -71,14 +113,37 @@ public final class SubscriptionCounter: Sendable {
         return try await SubscriptionCounting.$current.withValue(self, operation: body, isolation: isolation)
     }
 
-    func attach() {
+    /// Counts the observer whose handle is `key`, attached to a stream of
+    /// `streamType`; records it if this counter has a recorder.
+    func attach(_ key: ObjectIdentifier, streamType: Any.Type?) {
         live.add(1, ordering: .relaxed)
         total.add(1, ordering: .relaxed)
+        guard let recorder else { return }
+        let attachment = Attachment(
+            streamType: streamType.map { String(describing: $0) } ?? "a stream",
+            record: recorder()
+        )
+        records.withLock { records in
+            records.live[key] = (records.next, attachment)
+            records.next += 1
+        }
     }
 
-    func detach() {
+    /// Stops counting the observer whose handle is `key`.
+    func detach(_ key: ObjectIdentifier) {
         live.subtract(1, ordering: .releasing)
+        guard recorder != nil else { return }
+        // Released after the lock: a record is the recorder's, which may be anything.
+        let removed = records.withLock { $0.live.removeValue(forKey: key) }
+        withExtendedLifetime(removed) {}
     }
+}
+
+/// A stream whose observers a ``SubscriptionCounter`` counts: a signal core or an
+/// immediate run, which tells its stream's type for the counter's records.
+protocol CountedStream: AnyObject {
+    /// The type of the stream, as users know it (`Signal<Int, Never>`).
+    var streamType: Any.Type { get }
 }
 
 /// The counting scope of the current task or thread.
@@ -99,30 +164,45 @@ enum SubscriptionCounting {
 
 extension SubscriptionCounting {
     /// Counts a new observer that no signal keeps (the one observer of an
-    /// `ImmediateRun`); returns the counter, if any, for ``detach(from:)`` once the
-    /// observer is released. Opaque (`AnyObject`) so that inlinable code can hold it.
+    /// `ImmediateRun`) of a stream of type `streamType()`, called only inside a
+    /// counting scope; returns a token, if counted, for ``detach(from:)`` once the
+    /// observer is released. Opaque (`AnyObject`) so that inlinable code can hold
+    /// it; outside a scope, this costs one relaxed load and allocates nothing.
     @inlinable
-    static func attachObserver() -> AnyObject? {
-        activeScopes.load(ordering: .relaxed) == 0 ? nil : attachCountedObserver()
+    static func attachObserver(of streamType: () -> Any.Type) -> AnyObject? {
+        activeScopes.load(ordering: .relaxed) == 0 ? nil : attachCountedObserver(of: streamType())
     }
 
-    /// ``attachObserver()`` inside a counting scope somewhere in the process.
+    /// ``attachObserver(of:)`` inside a counting scope somewhere in the process.
     @usableFromInline
-    static func attachCountedObserver() -> AnyObject? {
-        let counter = current
-        counter?.attach()
-        return counter
+    static func attachCountedObserver(of streamType: Any.Type) -> AnyObject? {
+        current.map { CountedObserver(counter: $0, streamType: streamType) }
     }
 
-    /// Stops counting an observer counted by ``attachObserver()``.
+    /// Stops counting an observer counted by ``attachObserver(of:)``.
     @inlinable
-    static func detach(from counter: AnyObject?) {
-        if let counter { detach(fromCounter: counter) }
+    static func detach(from token: AnyObject?) {
+        if let token { detach(fromToken: token) }
     }
 
-    /// ``detach(from:)`` with a counter.
+    /// ``detach(from:)`` with a token.
     @usableFromInline
-    static func detach(fromCounter counter: AnyObject) {
-        unsafeDowncast(counter, to: SubscriptionCounter.self).detach()
+    static func detach(fromToken token: AnyObject) {
+        unsafeDowncast(token, to: CountedObserver.self).detach()
+    }
+}
+
+/// A counted observer that no signal keeps: its counter, and the identity under
+/// which the counter records it.
+final class CountedObserver {
+    private let counter: SubscriptionCounter
+
+    init(counter: SubscriptionCounter, streamType: Any.Type) {
+        self.counter = counter
+        counter.attach(ObjectIdentifier(self), streamType: streamType)
+    }
+
+    func detach() {
+        counter.detach(ObjectIdentifier(self))
     }
 }

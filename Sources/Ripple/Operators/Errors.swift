@@ -1,15 +1,13 @@
 // Errors: turn a check or a transformation that can fail into a failure of the
-// stream, and start a failed producer again.
+// stream. (Starting a failed producer again, `retry`, is in Retry.swift.)
 //
 //     attempt { try check($0) }         -a-b-c-|   →   -a-#x         (check(b) throws x)
 //     attemptMap { try parse($0) }      -1-x-3-|   →   -1-#e         (parse("x") throws e)
-//     retry(upTo: 1)                    -a-#x      →   -a-a-#x       (each attempt sends a, then fails)
 //
 // A thrown error, or a `.failure` result, fails the stream at once; upstream
 // failures, completion and interruption pass through unchanged and at once. On a
 // stream that cannot fail (`Error == Never`), the typed-throwing variants give a
-// stream that fails with the closure's error type. `retry` is producer-only: a
-// signal cannot be started again.
+// stream that fails with the closure's error type.
 //
 // Overloads: a closure that returns a `Result` also fits the throwing variants
 // (with the `Result` as the value), and a closure that does not throw fits both
@@ -114,19 +112,6 @@ extension SignalProducer {
     /// fails with the error of a `.failure`.
     public func attemptMap<U>(_ transform: @escaping (Value) -> Result<U, Error>) -> SignalProducer<U, Error> {
         lift { $0.attemptMap(transform) }
-    }
-
-    /// Starts the producer again when it fails, at most `count` times, then
-    /// forwards the last failure. Producer-only: a signal cannot be started again.
-    ///
-    /// Values sent by failed attempts are forwarded as they came. Completion and
-    /// interruption end the stream. Disposing the run disposes the current attempt.
-    /// Attempts that fail synchronously are restarted in a loop, not recursively.
-    ///
-    /// - Precondition: `count >= 0`.
-    public func retry(upTo count: Int) -> SignalProducer<Value, Error> {
-        precondition(count >= 0, "retry(upTo:) needs a count of 0 or more, not \(count)")
-        return restarted(times: count, after: { $0.error != nil })
     }
 }
 

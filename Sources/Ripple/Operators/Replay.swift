@@ -171,35 +171,3 @@ private final class Replay<Value, Error: Swift.Error> {
         }
     }
 }
-
-/// The latest `capacity` values, oldest first; a value pushed out is handed back
-/// to the caller, to release once it has unlocked.
-private struct RingBuffer<Element> {
-    private let capacity: Int
-    private var storage = ContiguousArray<Element>()
-    /// The index of the oldest element once the storage is full.
-    private var head = 0
-
-    init(capacity: Int) {
-        self.capacity = capacity
-    }
-
-    /// Appends `element`; returns the value it pushes out, if any (`element`
-    /// itself if the capacity is 0).
-    mutating func append(_ element: Element) -> Element? {
-        guard capacity > 0 else { return element }
-        guard storage.count == capacity else {
-            storage.append(element)
-            return nil
-        }
-        var pushedOut = element
-        swap(&pushedOut, &storage[head])
-        head = (head + 1) % capacity
-        return pushedOut
-    }
-
-    /// The elements, oldest first.
-    var elements: ContiguousArray<Element> {
-        head == 0 ? storage : ContiguousArray(storage[head...] + storage[..<head])
-    }
-}

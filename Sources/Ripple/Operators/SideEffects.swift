@@ -170,7 +170,7 @@ extension SignalProducer {
     /// Whether the run of `handle` has ended, or is ending (its end on its way down
     /// through an asynchronous operator), so that starting it runs no start handler.
     private static func hasEnded(_ handle: any Disposable) -> Bool {
-        handle.isDisposed || (handle as? any EndingRun)?.isEnding == true
+        handle.isDisposed || (handle as? any LiftedRunEnding)?.isEnding == true
     }
 
     /// Reports what happens to each run to `logger`, one line each, and forwards

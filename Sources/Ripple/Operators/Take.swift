@@ -55,13 +55,13 @@ extension Signal {
     /// - Precondition: `count >= 0`.
     public func take(last count: Int) -> Signal<Value, Error> {
         precondition(count >= 0, "take(last:) needs a count of at least 0, got \(count)")
-        var buffer = LastValues<Value>(capacity: count)
+        var buffer = RingBuffer<Value>(capacity: count)
         return derived(forwarding: { event, input in
             switch event {
             case let .value(value):
                 buffer.append(value)
             case .completed:
-                for value in buffer.drain() { input.send(value: value) }
+                for value in buffer.removeAll() { input.send(value: value) }
                 input.sendCompleted()
             case .failed, .interrupted:
                 buffer.removeAll()
@@ -246,37 +246,5 @@ extension SignalProducer {
     /// ends the result. Disposing the result disposes both runs.
     public func take(untilReplacement replacement: SignalProducer<Value, Error>) -> SignalProducer<Value, Error> {
         replacement.lift(with: self) { replacement, source in source.take(untilReplacement: replacement) }
-    }
-}
-
-/// The last values of a stream, at most `capacity` of them, kept in a ring.
-private struct LastValues<Value> {
-    private let capacity: Int
-    private var storage: ContiguousArray<Value> = []
-    private var oldest = 0
-
-    init(capacity: Int) {
-        self.capacity = capacity
-    }
-
-    mutating func append(_ value: Value) {
-        guard capacity > 0 else { return }
-        if storage.count < capacity {
-            storage.append(value)
-        } else {
-            storage[oldest] = value
-            oldest = (oldest + 1) % capacity
-        }
-    }
-
-    /// The kept values, oldest first; empties the ring.
-    mutating func drain() -> ContiguousArray<Value> {
-        defer { removeAll() }
-        return ContiguousArray(storage[oldest...] + storage[..<oldest])
-    }
-
-    mutating func removeAll() {
-        storage = []
-        oldest = 0
     }
 }

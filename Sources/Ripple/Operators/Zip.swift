@@ -80,7 +80,7 @@ private final class ZipCounts {
 
 /// The values of one input of `zip` that are waiting for the other inputs.
 private final class ZipBuffer<Value> {
-    private var values = FIFO<Value>()
+    private var values = FIFOQueue<Value>()
     private let counts: ZipCounts
     var hasCompleted = false
 
@@ -98,7 +98,7 @@ private final class ZipBuffer<Value> {
 
     /// Removes and returns the oldest value; the buffer must not be empty.
     func removeFirst() -> Value {
-        let value = values.removeFirst()
+        let value = values.removeFirst()!
         if values.isEmpty {
             counts.emptyBuffers += 1
             if hasCompleted { counts.isExhausted = true }
@@ -141,33 +141,6 @@ private final class ZipState<Output, Error: Swift.Error> {
             case .interrupted: output.send(.interrupted)
             }
         }
-    }
-}
-
-/// A first-in, first-out buffer: appending and removing are O(1) amortised, and a
-/// removed element is released at once.
-private struct FIFO<Element> {
-    private var storage: [Element?] = []
-    private var head = 0
-
-    var isEmpty: Bool { head == storage.count }
-
-    mutating func append(_ element: Element) {
-        storage.append(element)
-    }
-
-    /// Removes and returns the oldest element; the buffer must not be empty.
-    mutating func removeFirst() -> Element {
-        let element = storage[head].take()!
-        head += 1
-        if head == storage.count {
-            storage.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 32, head * 2 >= storage.count {
-            storage.removeFirst(head)
-            head = 0
-        }
-        return element
     }
 }
 

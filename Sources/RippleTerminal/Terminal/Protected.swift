@@ -8,8 +8,9 @@ import Musl
 
 // Protected: a value behind a pthread mutex, RippleTerminal's one lock.
 //
-// A default (non-recursive) `pthread_mutex_t`, which the thread sanitizer sees
-// (`Synchronization.Mutex` it does not, on Linux; see DESIGN.md). Compute under the
+// A default (non-recursive) `pthread_mutex_t`, which the thread sanitizer sees.
+// (`Synchronization.Mutex` exists on Linux, but the sanitizer reports false races
+// on the state it guards; see docs/Architecture.md, "Locks".) Compute under the
 // lock; send events, run user code and release values that may hold user code only
 // after it.
 

@@ -2,7 +2,7 @@ import Ripple
 import RippleTesting
 import Testing
 
-/// `Tests/RippleTests/TimeTests.swift` (`delay`), told in marbles.
+/// `Tests/RippleTests/DelayTests.swift` (`delay`), told in marbles.
 @Suite struct DelayMarbleTests {
     @Test func delayShiftsValuesAndCompletion() throws {
         let scheduler = TestScheduler()

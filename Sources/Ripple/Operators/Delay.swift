@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-// Time: shift events later on a date scheduler.
+// Delay: shift events later on a date scheduler.
 //
 //     delay(2, on: s)     -a-b-|      →   ---a-b-|
 //     delay(2, on: s)     -a-#x       →   -#x          (the failure is not delayed)

@@ -3,7 +3,7 @@ import Ripple
 import Synchronization
 import Testing
 
-@Suite struct RetryBackoffTests {
+@Suite struct RetryTests {
     /// A producer that records the virtual time of each start, sends the attempt
     /// number, then fails, except the attempt numbered `succeedingAt`, which
     /// completes.

@@ -4,12 +4,13 @@ import FoundationEssentials
 import Foundation
 #endif
 
-// Retry after a delay: start a failed producer again, later.
+// Retry: start a failed producer again, at once or after a delay.
 //
+//     retry(upTo: 2)                        each run -a-#x   →   -a-a-a-#x       (restarts at once)
 //     retry(upTo: 2, interval: 2, on: s)    each run -a-#x   →   -a---a---a-#x   (restarts 2 s after each failure)
 //     retry(upTo: 3, backoff: .exponential(initial: 1), on: s)   restarts 1, 2, then 4 s after the failures
 //
-// A run that fails is started again on the scheduler, after a delay, at most
+// A run that fails is started again (on the scheduler, after a delay, if one is given), at most
 // `count` times; the failure of the last run is forwarded. Values, completion and
 // interruption pass through at once. Disposing a run cancels a restart that is
 // waiting; an infinite or huge delay never restarts. Producer-only: a signal
@@ -121,6 +122,19 @@ public struct RetryBackoff: Sendable {
 }
 
 extension SignalProducer {
+    /// Starts the producer again when it fails, at most `count` times, then
+    /// forwards the last failure. Producer-only: a signal cannot be started again.
+    ///
+    /// Values sent by failed attempts are forwarded as they came. Completion and
+    /// interruption end the stream. Disposing the run disposes the current attempt.
+    /// Attempts that fail synchronously are restarted in a loop, not recursively.
+    ///
+    /// - Precondition: `count >= 0`.
+    public func retry(upTo count: Int) -> SignalProducer<Value, Error> {
+        precondition(count >= 0, "retry(upTo:) needs a count of 0 or more, not \(count)")
+        return restarted(times: count, after: { $0.error != nil })
+    }
+
     /// Starts the producer again on `scheduler`, `interval` seconds after each
     /// failure, at most `count` times; the failure of the last run is forwarded.
     ///

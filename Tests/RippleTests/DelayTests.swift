@@ -1,7 +1,7 @@
 import Ripple
 import Testing
 
-@Suite struct TimeTests {
+@Suite struct DelayTests {
     @Test func delayShiftsValuesAndCompletion() {
         let scheduler = TestScheduler()
         let recorder = Recorder<String>()

@@ -1,0 +1,145 @@
+import Synchronization
+
+// How operators reach producers: a stateless operator fused into its source's run,
+// and an operator over signals applied to the runs of its sources behind a
+// forwarding signal of its own. See docs/Architecture.md, "Fusion".
+
+extension SignalProducer {
+    /// Applies a stateless operator, given as the `relay` that its signal version
+    /// runs for each event (`map`, `filter`, `compactMap`, `mapError`, `promoteError`…):
+    /// `relay` sends at most one event for each event of the source, and the result
+    /// ends exactly when its source does.
+    ///
+    /// Started for one observer, the operator is fused into the run: the observer is
+    /// wrapped by `relay` and attached to the source's run, with no signal of its
+    /// own. Prepared without one (`startWithSignal`, `lift`), the run's signal is the
+    /// operator's derived signal, and its handle is the source run's handle (no
+    /// forwarding signal, unlike ``lift(_:)``).
+    ///
+    /// Disposing the run interrupts the source, and the interruption reaches the
+    /// observer through `relay` at once; from inside the source's delivery on this
+    /// thread, once that delivery is over, as for any signal (the event being
+    /// delivered finishes its way down first, and the source sends nothing more in
+    /// between).
+    @inlinable
+    func fused<U, F>(_ relay: @escaping Signal<Value, Error>.Relay<U, F>) -> SignalProducer<U, F> {
+        SignalProducer<U, F>(preparingRunFor: { sink in
+            guard let sink else {
+                let run = makeRun()
+                return .init(signal: run.signal.derived(relaying: relay), handle: run.handle, start: run.start)
+            }
+            let run = prepareRun(.events { event in relay(event) { sink.receive($0) } })
+            // The source's run, which it is: the same lifetime, or the same immediate run.
+            return .init(signal: nil, handle: run.handle, lifetime: run.lifetime, immediateRun: run.immediateRun, start: run.start)
+        })
+    }
+
+    /// Applies a two-signal operator to a run of this producer and a run of `other`;
+    /// this producer's run starts first.
+    func lift<U, F, V, G>(
+        with other: SignalProducer<U, F>,
+        _ transform: @escaping (Signal<Value, Error>, Signal<U, F>) -> Signal<V, G>
+    ) -> SignalProducer<V, G> {
+        SignalProducer<V, G> {
+            let run = makeRun()
+            let otherRun = other.makeRun()
+            return .init(
+                forwarding: transform(run.signal, otherRun.signal),
+                of: [run.handle, otherRun.handle],
+                starting: { [start = run.start, otherStart = otherRun.start] in
+                    start()
+                    otherStart()
+                }
+            )
+        }
+    }
+
+    /// Applies an operator over many signals to one run of each producer; runs start
+    /// in the order of `producers`.
+    static func lift<S: Sequence, V, G>(
+        _ producers: S,
+        _ transform: @escaping ([Signal<Value, Error>]) -> Signal<V, G>
+    ) -> SignalProducer<V, G> where S.Element == SignalProducer {
+        let producers = Array(producers)
+        return SignalProducer<V, G> {
+            let runs = producers.map { $0.makeRun() }
+            let starts = runs.map(\.start)
+            return .init(forwarding: transform(runs.map(\.signal)), of: runs.map(\.handle)) {
+                for start in starts { start() }
+            }
+        }
+    }
+}
+
+extension SignalProducer.Run {
+    /// The run of an operator applied to the runs of its sources: a signal of its
+    /// own forwards `transformed`, so that disposing the run can end it even when it
+    /// outlives its sources. `start` starts the sources in order.
+    ///
+    /// Disposal interrupts the sources that are still running, in order, and lets
+    /// the interruption flow down through the operator, which decides how and where
+    /// it arrives (at once, or on its scheduler). This run is interrupted directly
+    /// only if no source was running any more, or if a source could not end at once
+    /// (it was disposed from inside its own delivery).
+    @inlinable
+    init(forwarding transformed: Signal<Value, Error>, of sourceHandles: [any Disposable], starting start: @escaping () -> Void) {
+        // `transformed` is observed here, and kept by nothing else: once this run's
+        // signal lets go of it, it ends.
+        var handle: LiftedRunHandle<Value, Error>?
+        let own = Signal<Value, Error> { input, lifetime in
+            handle = LiftedRunHandle(sources: sourceHandles, input: input, lifetime: lifetime)
+            lifetime += transformed.observe(input)
+        }
+        self.init(signal: own, handle: handle!, start: start)
+    }
+}
+
+/// A lifted run whose end may be on its way down through an asynchronous operator.
+@usableFromInline
+protocol LiftedRunEnding: AnyObject {
+    /// Disposal has ended every source, and the run's own end is on its way.
+    var isEnding: Bool { get }
+}
+
+/// The handle of a lifted run; see `SignalProducer.Run.init(forwarding:of:starting:)`.
+@usableFromInline
+final class LiftedRunHandle<Value, Error: Swift.Error>: Disposable, LiftedRunEnding, @unchecked Sendable {  // immutable but for the atomic `ending`; `input` serialises through its signal's locks
+    private let sources: [any Disposable]
+    /// The input and lifetime of the run's own signal.
+    private let input: Signal<Value, Error>.Observer
+    private let lifetime: Lifetime
+    /// Disposal has ended every source, and the run's own end is on its way down
+    /// through the operator (on its scheduler, for an asynchronous one).
+    private let ending = Atomic(false)
+
+    @usableFromInline
+    init(sources: [any Disposable], input: Signal<Value, Error>.Observer, lifetime: Lifetime) {
+        self.sources = sources
+        self.input = input
+        self.lifetime = lifetime
+    }
+
+    @usableFromInline
+    var isEnding: Bool { ending.load(ordering: .acquiring) }
+
+    @usableFromInline
+    var isDisposed: Bool { lifetime.hasEnded && sources.allSatisfy(\.isDisposed) }
+
+    @usableFromInline
+    func dispose() {
+        let running = sources.filter { !$0.isDisposed }
+        guard !running.isEmpty else {
+            input.sendInterrupted()
+            return
+        }
+        running.forEach { $0.dispose() }
+        // A source disposed from inside its own delivery ends only once that
+        // delivery is over: end this run now rather than wait for it. A source
+        // whose end is on its way (through an asynchronous operator) is waited for.
+        if running.contains(where: { !$0.isDisposed && !(($0 as? any LiftedRunEnding)?.isEnding ?? false) }) {
+            input.sendInterrupted()
+        } else {
+            ending.store(true, ordering: .releasing)
+        }
+    }
+}

@@ -1,0 +1,290 @@
+import Synchronization
+
+// The delivery side of a signal core: sending, de-recursing, and the cache of
+// observers that deliveries read (see `Signal.Core` in SignalCore.swift for the
+// invariants, and docs/Architecture.md, "The signal core").
+
+extension Signal.Core {
+    @inlinable
+    func send(_ event: Event) {
+        guard hasSendLock else { return deliverSerialised(event) }
+        let thread = currentThreadID()
+        let holder = sendLock.tryHold(for: thread)
+        if holder == thread {
+            pending.append(event)
+            return
+        }
+        if holder != 0 { sendLock.waitToHold(for: thread) }
+        var terminated = deliver(event)
+        if !pending.isEmpty, drainPending() { terminated = true }
+        let checkedVersion = dropCacheIfStale()
+        sendLock.release()
+        if version.load(ordering: .sequentiallyConsistent) != checkedVersion
+            || deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0 {
+            cleanUpAfterReleasing(for: thread)
+        }
+        // Outside the send lock: disposal reaches upstream (unsubscribing,
+        // interrupting runs), and upstream delivery takes locks in the opposite
+        // order.
+        if terminated { resources.dispose() }
+    }
+
+    /// The observers changed, or a covered core asked for its cache to be
+    /// dropped, after the last check of a send that has given the send lock
+    /// back: takes it again to do what the delivery would have done, unless
+    /// another sender holds it (whose own checks will do it).
+    @usableFromInline
+    func cleanUpAfterReleasing(for thread: UInt) {
+        while sendLock.tryHold(for: thread) == 0 {
+            let checkedVersion = dropCacheIfStale()
+            if deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0 { dropDeferredCaches() }
+            sendLock.release()
+            guard version.load(ordering: .sequentiallyConsistent) != checkedVersion
+                || deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0 else { return }
+        }
+    }
+
+    /// Drops the cache if the observers have changed since it was taken, and
+    /// returns the version this check saw; while holding the send lock.
+    @inlinable
+    func dropCacheIfStale() -> UInt {
+        let current = version.load(ordering: .sequentiallyConsistent)
+        if current != cachedVersion { dropCache() }
+        return current
+    }
+
+    /// Whether a delivery may be reading the cache (see above).
+    @inlinable
+    var isDelivering: Bool {
+        hasSendLock ? sendLock.isHeld : delivering.load(ordering: .sequentiallyConsistent)
+    }
+
+    /// Whether this core writes `delivering` around its deliveries: it is fed by
+    /// a funnel (a core with a send lock uses the lock word, a covered core its
+    /// root's flag).
+    @inlinable
+    var setsDeliveringFlag: Bool {
+        !hasSendLock && gate == nil
+    }
+
+    /// Delivers `event`, sent by whoever serialises this core's input (it has no
+    /// send lock), and disposes `resources` if the event terminated the signal.
+    @inlinable
+    func deliverSerialised(_ event: Event) {
+        if deliver(event) { resources.dispose() }
+    }
+
+    /// Delivers the queued recursive sends; `true` if one of them terminated the
+    /// signal.
+    @inlinable
+    func drainPending() -> Bool {
+        var terminated = false
+        repeat {
+            var index = 0
+            while index < pending.count {
+                let event = pending[index]
+                index += 1
+                if deliver(event) { terminated = true }
+            }
+            // The delivered events are released out of `pending`: a value's
+            // deinitialiser may send on this signal again (a recursive send,
+            // appended to `pending` meanwhile, and delivered by the next round).
+            var delivered = ContiguousArray<Event>()
+            swap(&delivered, &pending)
+            delivered.removeAll(keepingCapacity: true)
+            if pending.isEmpty { swap(&delivered, &pending) }
+        } while !pending.isEmpty
+        return terminated
+    }
+
+    /// Delivers `event`; `true` if it terminated the signal, in which case the
+    /// caller disposes `resources` once it has released the send lock.
+    @inlinable
+    func deliver(_ event: Event) -> Bool {
+        if event.isTerminating {
+            return terminate(with: event)
+        }
+        // Delivery is serialised and de-recursed (see above); a nested delivery
+        // would refresh or drop the cache under the outer one's feet.
+        let setsFlag = setsDeliveringFlag
+        if setsFlag {
+            assert(!delivering.load(ordering: .relaxed), "a signal's delivery was re-entered")
+            delivering.store(true, ordering: .sequentiallyConsistent)
+        }
+        if version.load(ordering: .sequentiallyConsistent) != cachedVersion { refreshCache() }
+        // What is cached stays alive and unchanged until this delivery ends
+        // (nobody else drops it while `delivering`), so it is borrowed.
+        if let sole = borrowedSole {
+            sole.box._withUnsafeGuaranteedRef { $0.sink.receive(event) }
+        } else if let snapshot = borrowedSnapshot {
+            // Every observer in the snapshot was active when it was taken; only a
+            // detachment since then (typically by an observer of this very event,
+            // on this thread) makes it worth checking each one.
+            let detachedBefore = detachments.load(ordering: .relaxed)
+            snapshot._withUnsafeGuaranteedRef { snapshot in
+                snapshot.slots.withUnsafeBufferPointer { slots in
+                    for index in slots.indices {
+                        guard let (key, box) = Self.borrow(slots.baseAddress.unsafelyUnwrapped + index) else { continue }
+                        if detachments.load(ordering: .relaxed) != detachedBefore,
+                           !key._withUnsafeGuaranteedRef({ $0.isActive }) { continue }
+                        box._withUnsafeGuaranteedRef { $0.sink.receive(event) }
+                    }
+                }
+            }
+        }
+        if setsFlag { delivering.store(false, ordering: .sequentiallyConsistent) }
+        // The observers changed during this delivery: drop the cache now, rather
+        // than keep the detached ones until the next delivery.
+        if version.load(ordering: .sequentiallyConsistent) != cachedVersion { dropCache() }
+        if gate == nil, deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0 { dropDeferredCaches() }
+        return false
+    }
+
+    /// Drops the caches that the cores covered by this one's delivery could not
+    /// drop while it was under way; by the delivering side, after the delivery.
+    @usableFromInline
+    func dropDeferredCaches() {
+        stateLock.lock()
+        let dependents = deferredDrops
+        deferredDrops = []
+        stateLock.unlock()
+        guard !dependents.isEmpty else { return }
+        deferredDropRequests.subtract(dependents.count, ordering: .sequentiallyConsistent)
+        for dependent in dependents { dependent.dropCache() }
+    }
+
+    /// Called by a core this one covers, with that core's `stateLock` held, after
+    /// it has bumped its `version` with a cache to drop (see `DeliveryGate`).
+    ///
+    /// The request is counted before `isDelivering` is read, and the delivering
+    /// side writes the flag (or the send lock's word) before it reads the count
+    /// (both sequentially consistent), so a request made during a delivery is
+    /// seen when it ends.
+    @usableFromInline
+    func mayDropCache(of dependent: any DeliveryGate) -> Bool {
+        deferredDropRequests.add(1, ordering: .sequentiallyConsistent)
+        stateLock.lock()
+        let isDelivering = isDelivering
+        if isDelivering { deferredDrops.append(dependent) }
+        stateLock.unlock()
+        if !isDelivering { deferredDropRequests.subtract(1, ordering: .sequentiallyConsistent) }
+        return !isDelivering
+    }
+
+    /// Caches the current observers; by the delivering side only.
+    @inlinable
+    func refreshCache() {
+        stateLock.lock()
+        let stale = takeCache()
+        switch observers.count {
+        case 0:
+            break
+        case 1:
+            // The one entry, after at most a few holes.
+            for case let slot? in observers.slots {
+                cached = .sole(slot.key, slot.payload)
+                borrowedSole = (.passUnretained(slot.key), .passUnretained(slot.payload))
+                break
+            }
+        default:
+            let snapshot = Snapshot(observers.slots)
+            cached = .many(snapshot)
+            borrowedSnapshot = .passUnretained(snapshot)
+        }
+        cachedVersion = version.load(ordering: .relaxed)
+        stateLock.unlock()
+        // Released outside the lock: its observers' deinitialisers may run.
+        withExtendedLifetime(stale) {}
+    }
+
+    /// Drops the cache if the observers have changed; by the delivering side
+    /// only, after its delivery.
+    @usableFromInline
+    func dropCache() {
+        stateLock.lock()
+        let stale = cachedVersion == version.load(ordering: .relaxed) ? .none : takeCache()
+        stateLock.unlock()
+        withExtendedLifetime(stale) {}
+    }
+
+    /// Takes the cache out, for its caller to release after unlocking
+    /// `stateLock`, which it holds.
+    @inlinable
+    func takeCache() -> CachedObservers {
+        borrowedSole = nil
+        borrowedSnapshot = nil
+        defer { cached = .none }
+        return cached
+    }
+
+    /// Records a change of `observers`, about to be made by the caller, which
+    /// holds `stateLock`; returns the cache if nobody is delivering from it, for
+    /// the caller to release after unlocking.
+    @inlinable
+    func observersWillChange() -> CachedObservers {
+        let next = version.load(ordering: .relaxed) &+ 1
+        guard cached.isCaching else {
+            // Nothing to drop; whoever delivers next refreshes under the lock.
+            version.store(next, ordering: .releasing)
+            return .none
+        }
+        version.store(next, ordering: .sequentiallyConsistent)
+        if let gate { return gate.mayDropCache(of: self) ? takeCache() : .none }
+        return isDelivering ? .none : takeCache()
+    }
+
+    /// The key and box of the bag entry at `slot` (`nil` for a hole), without
+    /// retaining them. Only for entries of a snapshot the caller holds: the
+    /// snapshot's storage keeps both alive, and the objects are used through
+    /// `_withUnsafeGuaranteedRef`, so a delivery costs no reference counting per
+    /// observer. (Binding the entry to a variable in the loop instead keeps a
+    /// retained copy of both across the observer's call.)
+    @inlinable @inline(__always)
+    static func borrow(
+        _ slot: UnsafePointer<Bag<SignalSubscription, SinkBox>.Slot?>
+    ) -> (Unmanaged<SignalSubscription>, Unmanaged<SinkBox>)? {
+        guard let slot = slot.pointee else { return nil }
+        return (.passUnretained(slot.key), .passUnretained(slot.payload))
+    }
+}
+
+extension Signal {
+    /// What a core has cached of its observers for deliveries (see `Core.deliver`).
+    @usableFromInline
+    enum CachedObservers {
+        case none
+        /// The one observer, as its bag entry.
+        case sole(SignalSubscription, SinkBox)
+        /// A copy of the bag.
+        case many(Snapshot)
+
+        @inlinable
+        var isCaching: Bool {
+            if case .none = self { false } else { true }
+        }
+    }
+
+    /// An immutable copy of a core's bag, cached for deliveries (see `Core.deliver`).
+    @usableFromInline
+    final class Snapshot {
+        @usableFromInline let slots: ContiguousArray<Bag<SignalSubscription, SinkBox>.Slot?>
+
+        @inlinable
+        init(_ slots: ContiguousArray<Bag<SignalSubscription, SinkBox>.Slot?>) {
+            self.slots = slots
+        }
+    }
+}
+
+/// A signal core seen without its generic parameters, by the cores whose deliveries
+/// its own delivery covers (see `Signal.Core`, "A core fed by an upstream signal").
+@usableFromInline
+protocol DeliveryGate: AnyObject {
+    /// Whether `dependent`, a core this one covers that has just bumped its version
+    /// (its `stateLock` held), may drop its cache now: `false` while this core
+    /// delivers, in which case it drops `dependent`'s cache when the delivery ends.
+    func mayDropCache(of dependent: any DeliveryGate) -> Bool
+    /// Drops the cache if the observers have changed since it was taken; by the
+    /// delivering side only.
+    func dropCache()
+}
