@@ -21,9 +21,10 @@ func isOnMainQueue() -> Bool {
     DispatchQueue.getSpecific(key: mainQueueKey) == true
 }
 
-/// Yields until `condition` holds, for at most `seconds`; whether it held.
+/// Yields until `condition` holds, for at most `seconds` (long: a whole suite on two
+/// loaded cores can keep a test waiting for a while); whether it held.
 func eventually(
-    within seconds: Int = 10,
+    within seconds: Int = 30,
     isolation: isolated (any Actor)? = #isolation,
     _ condition: () -> Bool
 ) async -> Bool {
