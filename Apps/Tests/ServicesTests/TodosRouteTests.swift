@@ -154,7 +154,9 @@ struct TodosRouteTests {
             let response = try await client.execute(uri: "/todos/list", method: .get)
             #expect(response.status == .serviceUnavailable)
             #expect(jsonObject(response.body)?["error"] as? String == "the todo list could not be read")
-            #expect(ContinuousClock.now - started < .seconds(5))
+            // Before the original's 15 s timeout would have answered (a generous bound:
+            // a whole suite on two loaded cores can take seconds over one request).
+            #expect(ContinuousClock.now - started < .seconds(14))
         }
     }
 }

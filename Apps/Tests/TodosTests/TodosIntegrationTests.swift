@@ -84,7 +84,8 @@ struct TodosIntegrationTests {
             let message = try #require(await value(of: viewModel.error) { $0 != nil } ?? nil)
             #expect(message == "Could not load the todos: The todo service did not answer within 0.5 s.")
             #expect(await value(of: viewModel.isLoading) { !$0 } == false)
-            #expect(services.chaos?.hangingRequests == 1, "the service still holds the request")
+            // Not checked: that the service holds the request. On a loaded machine the
+            // 0.5 s can pass before the request has even reached it.
         }
     }
 }
