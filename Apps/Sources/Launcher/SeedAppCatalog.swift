@@ -62,9 +62,8 @@ public struct SeedAppCatalog {
         if let app = items.first(where: { $0.entry.number == entry.number })?.app {
             return app.makeScreen(environment: environment)
         }
-        let screen = View()
+        let screen = Label("\(entry.title) comes with a later issue.")
         screen.navigationItem.title = entry.title
-        screen.addSubview(Label("\(entry.title) comes with a later issue."))
         return screen
     }
 }

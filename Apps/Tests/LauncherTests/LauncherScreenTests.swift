@@ -110,3 +110,24 @@ import Testing
         #expect(!screen.isShowingApp && viewModel.openedApp.value == nil, "the next goes back to the menu")
     }
 }
+
+/// The catalog's screens: an app's own, and for a coming app a screen that says so.
+@MainActor
+@Suite struct SeedAppCatalogTests {
+    @Test func aComingAppsScreenSaysItIsComing() {
+        let catalog = echoCatalog()
+        let environment = SeedAppEnvironment(
+            servicesURL: URL(string: "http://127.0.0.1:9")!, dataDirectory: nil, scheduler: TestScheduler()
+        )
+        let gallery = catalog.entries[1]
+        let terminal = VirtualTerminal(columns: 40, rows: 1, root: catalog.makeScreen(for: gallery, environment: environment))
+        #expect(terminal.lines == ["Gallery comes with a later issue."])
+        #expect(catalog.makeScreen(for: catalog.entries[0], environment: environment) is EchoScreen)
+    }
+
+    @Test func theStandardCatalogListsTheFiveSeedAppsInOrder() {
+        #expect(SeedAppCatalog.standard.entries.map(\.menuText) == [
+            "1 Twitter Search", "2 Todos", "3 Registration", "4 500px Gallery (coming)", "5 Flickr Search (coming)",
+        ])
+    }
+}

@@ -20,8 +20,9 @@ import RippleTerminal
 /// and the services' status line.
 ///
 /// ```swift
+/// let catalog = SeedAppCatalog.standard
 /// let screen = LauncherScreen(viewModel: viewModel) { entry in
-///     apps[entry.number]?.makeScreen(environment: environment)
+///     catalog.makeScreen(for: entry, environment: environment)
 /// }
 /// ```
 @MainActor

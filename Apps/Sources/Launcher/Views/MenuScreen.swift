@@ -3,16 +3,17 @@ import RippleTerminal
 
 // MenuScreen: the launcher's first screen, the list of the seed apps.
 //
-//     ┌ Ripple: the seed apps ──────────────────────────────────┐
-//     │The five apps of the seed documents, on Ripple and        │
-//     │RippleTerminal, against local services.                   │
-//     │                                                          │
-//     │1 Twitter Search                                          │
-//     │2 Todos                                                   │
-//     │…                                                         │
-//     │4 500px Gallery (coming)                                  │
-//     │1–5 or ↑↓ and Enter: open · Esc: back to this menu · q: quit│
-//     └──────────────────────────────────────────────────────────┘
+//                          Ripple: the seed apps                      the stack's bar
+//     ─────────────────────────────────────────────────────────────────
+//     ┌ Ripple: the seed apps ────────────────────────────────────────┐
+//     │The seed documents' apps, built on Ripple and RippleTerminal, …│
+//     │                                                               │
+//     │1 Twitter Search                                               │
+//     │2 Todos                                                        │
+//     │…                                                              │
+//     │4 500px Gallery (coming)                                       │
+//     │1–5 or ↑↓ and Enter: open · Esc: back to this menu · q: quit   │   the hint line
+//     └───────────────────────────────────────────────────────────────┘
 //
 // A digit opens its app, Enter the selected one, q asks to quit.
 
