@@ -108,21 +108,45 @@ extension SignalSubscriptionStressTests {
         withExtendedLifetime((input, resident)) {}
     }
 
+    /// The handle and the observer are one object: a disposable kept after its
+    /// `dispose()` must not keep the observer, even when the disposal happened while
+    /// another thread was delivering from a snapshot that held it.
+    @Test func observersDisposedDuringDeliveriesAreReleasedWhileTheirDisposablesAreKept() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let churn = churnObservers(of: signal, whileSendingInto: input, keepingDisposables: true)
+        #expect(churn.released == churn.observers)
+        withExtendedLifetime(input) {}
+    }
+
+    /// The same for the observers of a derived chain.
+    @Test func observersOfADerivedChainDisposedDuringDeliveriesAreReleasedWhileTheirDisposablesAreKept() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let chain = signal.map { $0 + 1 }.filter { $0 > 0 }
+        let resident = chain.observeValues { _ in }
+        let churn = churnObservers(of: chain, whileSendingInto: input, keepingDisposables: true)
+        #expect(churn.released == churn.observers)
+        withExtendedLifetime((input, resident)) {}
+    }
+
     /// Two threads send into `input` while four others each attach 2,000 observers
-    /// to `observed` and dispose them at once.
+    /// to `observed` and dispose them at once; with `keepingDisposables`, every
+    /// disposable is kept until the count of released observers has been taken.
     private func churnObservers(
         of observed: Signal<Int, Never>,
-        whileSendingInto input: Signal<Int, Never>.Observer
+        whileSendingInto input: Signal<Int, Never>.Observer,
+        keepingDisposables: Bool = false
     ) -> (observers: Int, released: Int, calls: Int, sends: Int, subscribers: Int) {
         let released = Count()
         let calls = Atomic<Int>(0)
         let observersPerThread = 2_000
         let senders = 2
         let subscribers = 4
+        let kept = Mutex<[any Disposable]>([])
         DispatchQueue.concurrentPerform(iterations: senders + subscribers) { thread in
             if thread < senders {
                 for value in 0..<observersPerThread * 4 { input.send(value: value) }
             } else {
+                var keptHere: [any Disposable] = []
                 for _ in 0..<observersPerThread {
                     let counter = ReleaseCounter(released)
                     let disposable = observed.observeValues { _ in
@@ -130,8 +154,15 @@ extension SignalSubscriptionStressTests {
                         calls.add(1, ordering: .relaxed)
                     }
                     disposable?.dispose()
+                    if keepingDisposables, let disposable { keptHere.append(disposable) }
                 }
+                kept.withLock { $0 += keptHere }
             }
+        }
+        defer { withExtendedLifetime(kept) {} }
+        if keepingDisposables {
+            let count = kept.withLock { $0.count }
+            #expect(count == subscribers * observersPerThread)
         }
         return (
             observers: subscribers * observersPerThread,

@@ -10,7 +10,9 @@ extension Signal {
     /// - Delivery holds `sendLock`, which records the delivering thread. A send from
     ///   that same thread is a recursive send: it is appended to `pending` and
     ///   delivered by the owner after the current event has reached every observer.
-    ///   `pending` is touched only by the owner. A send from another thread waits for
+    ///   `pending` is touched only by the owner. It also queues the interruption of
+    ///   a run attached to the core (``AttachedRun``) disposed by the owner during a
+    ///   delivery, delivered (to that run alone) once the current event is. A send from another thread waits for
     ///   `sendLock`, so delivery stays synchronous.
     /// - A core without a send lock (`hasSendLock` false) is fed by exactly one
     ///   upstream signal, or by one funnel, which already serialises and de-recurses
@@ -52,6 +54,10 @@ extension Signal {
     ///   observer runs its captures' deinitialisers (user code, which may dispose,
     ///   send on or observe this very signal). Likewise, recursive sends are
     ///   released out of `pending`, so that a deinitialiser may send again.
+    /// - An observer's subscription is also its disposable, which users may keep: its
+    ///   sink is released once nothing reaches it (out of the bag and the cache),
+    ///   by whoever makes it so under `stateLock` (`remove`, `takeCache()`) or by
+    ///   termination, and from then on is touched by nobody (see `Subscription`).
     /// - Termination happens once: the observers are taken out of the bag, receive the
     ///   terminal event, and are released; then, after the send lock is released,
     ///   `resources` is disposed (still before `send` returns).
@@ -63,9 +69,11 @@ extension Signal {
         @usableFromInline typealias Event = Signal.Event
         @usableFromInline typealias Observer = Signal.Observer
         @usableFromInline typealias Sink = Signal.Sink
-        @usableFromInline typealias SinkBox = Signal.SinkBox
+        @usableFromInline typealias Subscription = Signal.Subscription
         @usableFromInline typealias Snapshot = Signal.Snapshot
         @usableFromInline typealias CachedObservers = Signal.CachedObservers
+        @usableFromInline typealias Leftovers = Signal.Leftovers
+        @usableFromInline typealias AttachedRun = Signal.AttachedRun
 
         @usableFromInline let stateLock: Lock
         @usableFromInline let sendLock = SendLock()
@@ -76,8 +84,8 @@ extension Signal {
         @usableFromInline let gate: (any DeliveryGate)?
         // `@exclusivity(unchecked)`: the locks above already make every access
         // exclusive, and the dynamic checks would cost more than the delivery itself.
-        @exclusivity(unchecked) @usableFromInline var pending = ContiguousArray<Event>()
-        @exclusivity(unchecked) @usableFromInline var observers = Bag<SignalSubscription, SinkBox>()
+        @exclusivity(unchecked) @usableFromInline var pending = ContiguousArray<Pending>()
+        @exclusivity(unchecked) @usableFromInline var observers = Bag<Subscription, Void>()
         @exclusivity(unchecked) @usableFromInline var isTerminated = false
         @exclusivity(unchecked) @usableFromInline var hasShell = true
         /// How many observers have been detached by their disposables; lets a
@@ -91,7 +99,7 @@ extension Signal {
         /// The cached observers, the same objects unretained for the delivery (one
         /// mirror set, per case of `cached`), and the `version` they were taken at.
         @exclusivity(unchecked) @usableFromInline var cached = CachedObservers.none
-        @exclusivity(unchecked) @usableFromInline var borrowedSole: (key: Unmanaged<SignalSubscription>, box: Unmanaged<SinkBox>)?
+        @exclusivity(unchecked) @usableFromInline var borrowedSole: Unmanaged<Subscription>?
         @exclusivity(unchecked) @usableFromInline var borrowedSnapshot: Unmanaged<Snapshot>?
         @exclusivity(unchecked) @usableFromInline var cachedVersion = UInt.max
         /// The cores this one's delivery covers whose caches are to be dropped when it
@@ -103,6 +111,10 @@ extension Signal {
         /// owns the storage of `stateLock` (one allocation for the composite and the
         /// lock); the core holds it, so the lock lives as long as the core.
         @usableFromInline let resources: CompositeDisposable
+        /// Removes a subscription its disposable has detached: a closure formed where
+        /// the core is created (the client's specialisation, for a signal created in
+        /// the client's code), since the disposable's `dispose()` is not specialised.
+        @usableFromInline let removeSubscription: (Core, Subscription) -> Void
 
         /// Inlinable so that a signal created in the client's code initialises its
         /// bag and queue without runtime generic-metadata lookups.
@@ -113,6 +125,7 @@ extension Signal {
             stateLock = resources.lentLock(0)
             hasSendLock = if case .anyThread = feeding { true } else { false }
             gate = if case let .upstream(root) = feeding { root } else { nil }
+            removeSubscription = { core, subscription in core.remove(subscription) }
         }
 
         /// What covers this core's deliveries, for the cores fed by it.
@@ -150,64 +163,48 @@ extension Signal {
 
         /// Attaches `sink`; `nil` (after giving `sink` an `interrupted`) if the signal
         /// has terminated.
-        ///
-        /// Inlinable so that the subscription's removal closure is formed in the
-        /// client's specialisation: it captures nothing (no allocation) and calls the
-        /// specialised `remove(_:)`, so that disposing the subscription looks up no
-        /// generic metadata at run time.
         @inlinable
         func attach(_ sink: Sink) -> (any Disposable)? {
-            let subscription = SignalSubscription(core: self) { core, subscription in
-                unsafeDowncast(core, to: Core.self).remove(subscription)
-            }
-            let box = SinkBox(sink)
+            let subscription = Subscription(sink, core: self)
             stateLock.lock()
             guard !isTerminated else {
                 stateLock.unlock()
+                _ = subscription.takeSink()
+                _ = subscription.detach()
                 sink.receive(.interrupted)
                 return nil
             }
             let stale = observersWillChange()
-            observers.insert(box, for: subscription)
+            observers.insert((), for: subscription)
             stateLock.unlock()
             withExtendedLifetime(stale) {}
             return subscription
         }
 
-        /// Takes out the observer of `subscription`, which its caller has just marked
-        /// detached; called by `SignalSubscription.dispose()`.
+        /// Takes out `subscription`, which its disposable has just marked detached;
+        /// called through `removeSubscription`.
         @inlinable
-        func remove(_ subscription: SignalSubscription) {
+        func remove(_ subscription: Subscription) {
             detachments.add(1, ordering: .relaxed)
             stateLock.lock()
             let stale = observersWillChange()
-            let removed = observers.remove(subscription)
-            let endsSilently = removed != nil && !hasShell && observers.isEmpty && !isTerminated
+            let wasAttached = observers.remove(subscription) != nil
+            // Out of the bag, and no cache holds it (none was, or it was just taken
+            // out): nothing reaches its sink any more. Otherwise the cache, which a
+            // delivery is reading, releases it when it is dropped (`takeCache()`).
+            let removedSink = wasAttached && !cached.isCaching ? subscription.takeSink() : nil
+            let endsSilently = wasAttached && !hasShell && observers.isEmpty && !isTerminated
             if endsSilently { isTerminated = true }
             stateLock.unlock()
             // Released outside the lock, the observer with the cache: releasing its
             // closure runs its captures' deinitialisers, which may dispose, send on
             // or observe this very signal.
-            withExtendedLifetime((stale, removed)) {}
+            withExtendedLifetime((stale, removedSink)) {}
             if endsSilently { resources.dispose() }
         }
     }
 
-    /// The bag's payload: a ``Sink`` in an object of its own, so that a delivery
-    /// can call it through a borrowed reference (a `let` of an object the snapshot
-    /// keeps alive) instead of copying the closure out of the bag's storage, which
-    /// costs a retain and a release per observer and event.
-    @usableFromInline
-    final class SinkBox {
-        @usableFromInline let sink: Sink
-
-        @inlinable
-        init(_ sink: Sink) {
-            self.sink = sink
-        }
-    }
-
-    /// What the core calls for each event, kept in its bag (in a ``SinkBox``): the
+    /// What the core calls for each event, kept in its bag (in the observer's ``Subscription``): the
     /// observer's closure itself, so that a delivery calls the user's code with no
     /// layer in between.
     @usableFromInline

@@ -11,11 +11,19 @@ extension Signal.Core {
         let thread = currentThreadID()
         let holder = sendLock.tryHold(for: thread)
         if holder == thread {
-            pending.append(event)
+            pending.append(.event(event))
             return
         }
         if holder != 0 { sendLock.waitToHold(for: thread) }
-        var terminated = deliver(event)
+        finishDelivery(from: thread, terminated: deliver(event))
+    }
+
+    /// Ends a delivery made holding the send lock: delivers what was queued
+    /// meanwhile, drops a stale cache, gives the lock back, and disposes the
+    /// resources if the signal has terminated.
+    @inlinable @inline(__always)
+    func finishDelivery(from thread: UInt, terminated: Bool) {
+        var terminated = terminated
         if !pending.isEmpty, drainPending() { terminated = true }
         let checkedVersion = dropCacheIfStale()
         sendLock.release()
@@ -82,14 +90,19 @@ extension Signal.Core {
         repeat {
             var index = 0
             while index < pending.count {
-                let event = pending[index]
+                let next = pending[index]
                 index += 1
-                if deliver(event) { terminated = true }
+                switch next {
+                case let .event(event):
+                    if deliver(event) { terminated = true }
+                case let .interruption(run):
+                    run.deliverInterruption()
+                }
             }
             // The delivered events are released out of `pending`: a value's
             // deinitialiser may send on this signal again (a recursive send,
             // appended to `pending` meanwhile, and delivered by the next round).
-            var delivered = ContiguousArray<Event>()
+            var delivered = ContiguousArray<Signal.Pending>()
             swap(&delivered, &pending)
             delivered.removeAll(keepingCapacity: true)
             if pending.isEmpty { swap(&delivered, &pending) }
@@ -115,7 +128,7 @@ extension Signal.Core {
         // What is cached stays alive and unchanged until this delivery ends
         // (nobody else drops it while `delivering`), so it is borrowed.
         if let sole = borrowedSole {
-            sole.box._withUnsafeGuaranteedRef { $0.sink.receive(event) }
+            sole._withUnsafeGuaranteedRef { $0.receive(event) }
         } else if let snapshot = borrowedSnapshot {
             // Every observer in the snapshot was active when it was taken; only a
             // detachment since then (typically by an observer of this very event,
@@ -124,10 +137,11 @@ extension Signal.Core {
             snapshot._withUnsafeGuaranteedRef { snapshot in
                 snapshot.slots.withUnsafeBufferPointer { slots in
                     for index in slots.indices {
-                        guard let (key, box) = Self.borrow(slots.baseAddress.unsafelyUnwrapped + index) else { continue }
-                        if detachments.load(ordering: .relaxed) != detachedBefore,
-                           !key._withUnsafeGuaranteedRef({ $0.isActive }) { continue }
-                        box._withUnsafeGuaranteedRef { $0.sink.receive(event) }
+                        guard let subscription = Self.borrow(slots.baseAddress.unsafelyUnwrapped + index) else { continue }
+                        subscription._withUnsafeGuaranteedRef { subscription in
+                            if detachments.load(ordering: .relaxed) != detachedBefore, !subscription.isActive { return }
+                            subscription.receive(event)
+                        }
                     }
                 }
             }
@@ -182,8 +196,8 @@ extension Signal.Core {
         case 1:
             // The one entry, after at most a few holes.
             for case let slot? in observers.slots {
-                cached = .sole(slot.key, slot.payload)
-                borrowedSole = (.passUnretained(slot.key), .passUnretained(slot.payload))
+                cached = .sole(slot.key)
+                borrowedSole = .passUnretained(slot.key)
                 break
             }
         default:
@@ -202,49 +216,59 @@ extension Signal.Core {
     @usableFromInline
     func dropCache() {
         stateLock.lock()
-        let stale = cachedVersion == version.load(ordering: .relaxed) ? .none : takeCache()
+        let stale = cachedVersion == version.load(ordering: .relaxed) ? Leftovers() : takeCache()
         stateLock.unlock()
         withExtendedLifetime(stale) {}
     }
 
-    /// Takes the cache out, for its caller to release after unlocking
-    /// `stateLock`, which it holds.
+    /// Takes out the cache, under `stateLock` (which the caller holds), with the
+    /// sinks of the observers that only the cache still reached (already out of the
+    /// bag): the caller releases both after unlocking.
     @inlinable
-    func takeCache() -> CachedObservers {
+    func takeCache() -> Leftovers {
         borrowedSole = nil
         borrowedSnapshot = nil
-        defer { cached = .none }
-        return cached
+        var leftovers = Leftovers(cache: cached)
+        cached = .none
+        switch leftovers.cache {
+        case .none:
+            break
+        case let .sole(subscription):
+            if subscription.bagIndex < 0 { leftovers.sink = subscription.takeSink() }
+        case let .many(snapshot):
+            for case let slot? in snapshot.slots where slot.key.bagIndex < 0 {
+                if let sink = slot.key.takeSink() { leftovers.sinks.append(sink) }
+            }
+        }
+        return leftovers
     }
 
     /// Records a change of `observers`, about to be made by the caller, which
     /// holds `stateLock`; returns the cache if nobody is delivering from it, for
     /// the caller to release after unlocking.
     @inlinable
-    func observersWillChange() -> CachedObservers {
+    func observersWillChange() -> Leftovers {
         let next = version.load(ordering: .relaxed) &+ 1
         guard cached.isCaching else {
             // Nothing to drop; whoever delivers next refreshes under the lock.
             version.store(next, ordering: .releasing)
-            return .none
+            return Leftovers()
         }
         version.store(next, ordering: .sequentiallyConsistent)
-        if let gate { return gate.mayDropCache(of: self) ? takeCache() : .none }
-        return isDelivering ? .none : takeCache()
+        if let gate { return gate.mayDropCache(of: self) ? takeCache() : Leftovers() }
+        return isDelivering ? Leftovers() : takeCache()
     }
 
-    /// The key and box of the bag entry at `slot` (`nil` for a hole), without
-    /// retaining them. Only for entries of a snapshot the caller holds: the
-    /// snapshot's storage keeps both alive, and the objects are used through
+    /// The subscription of the bag entry at `slot` (`nil` for a hole), without
+    /// retaining it. Only for entries of a snapshot the caller holds: the
+    /// snapshot's storage keeps it alive, and it is used through
     /// `_withUnsafeGuaranteedRef`, so a delivery costs no reference counting per
     /// observer. (Binding the entry to a variable in the loop instead keeps a
-    /// retained copy of both across the observer's call.)
+    /// retained copy across the observer's call.)
     @inlinable @inline(__always)
-    static func borrow(
-        _ slot: UnsafePointer<Bag<SignalSubscription, SinkBox>.Slot?>
-    ) -> (Unmanaged<SignalSubscription>, Unmanaged<SinkBox>)? {
+    static func borrow(_ slot: UnsafePointer<Bag<Subscription, Void>.Slot?>) -> Unmanaged<Subscription>? {
         guard let slot = slot.pointee else { return nil }
-        return (.passUnretained(slot.key), .passUnretained(slot.payload))
+        return .passUnretained(slot.key)
     }
 }
 
@@ -254,7 +278,7 @@ extension Signal {
     enum CachedObservers {
         case none
         /// The one observer, as its bag entry.
-        case sole(SignalSubscription, SinkBox)
+        case sole(Subscription)
         /// A copy of the bag.
         case many(Snapshot)
 
@@ -264,13 +288,38 @@ extension Signal {
         }
     }
 
+    /// What a core's delivering thread has queued during a delivery (see `pending`).
+    @usableFromInline
+    enum Pending {
+        /// A recursive send, for every observer.
+        case event(Event)
+        /// The interruption of a run attached to the core, disposed during a
+        /// delivery on the delivering thread: for that run alone.
+        case interruption(AttachedRun)
+    }
+
+    /// What leaves a core's reach in one locked section: the cache taken out, and
+    /// the sinks of observers that nothing reaches any more. Released after
+    /// unlocking, since releasing a sink runs its captures' deinitialisers.
+    @usableFromInline
+    struct Leftovers {
+        @usableFromInline var cache: CachedObservers
+        @usableFromInline var sink: Sink?
+        @usableFromInline var sinks = ContiguousArray<Sink>()
+
+        @inlinable
+        init(cache: CachedObservers = .none) {
+            self.cache = cache
+        }
+    }
+
     /// An immutable copy of a core's bag, cached for deliveries (see `Core.deliver`).
     @usableFromInline
     final class Snapshot {
-        @usableFromInline let slots: ContiguousArray<Bag<SignalSubscription, SinkBox>.Slot?>
+        @usableFromInline let slots: ContiguousArray<Bag<Subscription, Void>.Slot?>
 
         @inlinable
-        init(_ slots: ContiguousArray<Bag<SignalSubscription, SinkBox>.Slot?>) {
+        init(_ slots: ContiguousArray<Bag<Subscription, Void>.Slot?>) {
             self.slots = slots
         }
     }

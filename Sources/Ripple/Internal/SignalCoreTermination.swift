@@ -23,7 +23,14 @@ extension Signal.Core {
         let setsFlag = setsDeliveringFlag
         if setsFlag { delivering.store(true, ordering: .sequentiallyConsistent) }
         for case let slot? in all where slot.key.detachFromTerminatedCore() {
-            slot.payload.sink.receive(event)
+            slot.key.receive(event)
+            slot.key.didTerminate()
+        }
+        // Out of the bag, and read by no other delivery: their sinks are released
+        // here, still inside this delivery (so that no other thread drops a cache
+        // holding them meanwhile), whether their disposables are kept or not.
+        for case let slot? in all {
+            withExtendedLifetime(slot.key.takeSink()) {}
         }
         if setsFlag { delivering.store(false, ordering: .sequentiallyConsistent) }
         if gate == nil, deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0 { dropDeferredCaches() }

@@ -192,6 +192,35 @@ extension SubscriptionCounting {
     }
 }
 
+extension SubscriptionCounting {
+    /// The counter that should count a subscription made now, opaque (`AnyObject`)
+    /// so that inlinable code can hold it; outside a counting scope, one relaxed
+    /// load and `nil`.
+    @inlinable
+    static var counterTokenForNewSubscription: AnyObject? {
+        activeScopes.load(ordering: .relaxed) == 0 ? nil : currentCounterToken()
+    }
+
+    /// The current counting scope's counter, if any.
+    @usableFromInline
+    static func currentCounterToken() -> AnyObject? {
+        current
+    }
+
+    /// Counts the subscription `key`, attached to a stream of `streamType`, on the
+    /// counter `token` (from ``counterTokenForNewSubscription``).
+    @usableFromInline
+    static func attach(_ key: ObjectIdentifier, streamType: Any.Type, to token: AnyObject) {
+        unsafeDowncast(token, to: SubscriptionCounter.self).attach(key, streamType: streamType)
+    }
+
+    /// Stops counting the subscription `key` on the counter `token`.
+    @usableFromInline
+    static func detach(_ key: ObjectIdentifier, from token: AnyObject) {
+        unsafeDowncast(token, to: SubscriptionCounter.self).detach(key)
+    }
+}
+
 /// A counted observer that no signal keeps: its counter, and the identity under
 /// which the counter records it.
 final class CountedObserver {
