@@ -44,6 +44,30 @@ import Testing
         withExtendedLifetime((residents, probe)) {}
     }
 
+    /// An observer attached after the delivery under way took its copy of the
+    /// observers, and disposed before that delivery ends, is in no copy: nothing
+    /// can reach it, so it is released at once.
+    @Test(arguments: [1, 3])
+    func anObserverAttachedAndDisposedDuringADeliveryIsReleasedAtOnceWhileItsDisposableIsKept(observers: Int) {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let residents = (1..<observers).map { _ in signal.observeValues { _ in } }
+        weak var weakCaptured: CapturedByObserver?
+        var kept: (any Disposable)?
+        var releasedAtOnce: Bool?
+        let attacher = signal.observeValues { _ in
+            guard kept == nil else { return }
+            kept = attachWitness(to: signal) { weakCaptured = $0 }
+            kept?.dispose()
+            releasedAtOnce = isReleased(weakCaptured)
+        }
+        input.send(value: 1)
+        input.send(value: 2)
+        #expect(releasedAtOnce == true)
+        #expect(isReleased(weakCaptured))
+        #expect(kept?.isDisposed == true)
+        withExtendedLifetime((residents, attacher, kept)) {}
+    }
+
     @Test(arguments: [1, 3])
     func aKeptDisposableOfATerminatedSignalHoldsNoObserver(observers: Int) throws {
         let (signal, input) = Signal<Int, Never>.pipe()

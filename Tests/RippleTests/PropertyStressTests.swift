@@ -130,5 +130,74 @@ import Testing
         #expect(outcomes.value == total)
         #expect(count.result.value == .valid(2 * total))
     }
+
+    /// Runs of `producer` started and disposed from several threads while others
+    /// set the property: each run gets exactly one terminal event (`interrupted`),
+    /// nothing after it, and its values in order; whatever a run hears after its
+    /// `dispose()` has returned on the disposing thread is a bug.
+    @Test func runsDisposedFromOtherThreadsWhileThePropertyIsSetEndOnceAndHearNothingAfter() {
+        let writers = 2
+        let runsPerThread = 300
+        let count = MutableProperty(0)
+        let violations = AtomicCounter()
+        let interruptions = AtomicCounter()
+        DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
+            if thread < writers {
+                for _ in 0..<runsPerThread * 10 { count.modify { $0 += 1 } }
+                return
+            }
+            for _ in 0..<runsPerThread {
+                let state = RunState()
+                let run = count.producer.start { event in
+                    switch event {
+                    case let .value(value):
+                        if state.hasEnded || state.isDisposed || value < state.last { violations.increment() }
+                        state.last = value
+                    case .interrupted:
+                        if state.hasEnded { violations.increment() }
+                        state.hasEnded = true
+                        interruptions.increment()
+                    case .completed:
+                        violations.increment()
+                    }
+                }
+                run.dispose()
+                state.isDisposed = true
+                if !state.hasEnded { violations.increment() }
+            }
+        }
+        #expect(violations.value == 0)
+        #expect(interruptions.value == (Self.threads - writers) * runsPerThread)
+    }
+
+    /// An observer that sets the property from its `interrupted`, disposed on one
+    /// thread while another thread sets the same property: neither waits for the
+    /// other forever, and the property's other observers see every value once.
+    @Test func runsWhoseInterruptionSetsThePropertyDisposedDuringConcurrentSetsDoNotDeadlock() {
+        let rounds = 500
+        let count = MutableProperty(0)
+        let seen = AtomicCounter()
+        let observer = count.signal.observeValues { _ in seen.increment() }
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+            for _ in 0..<rounds {
+                if thread == 0 {
+                    count.modify { $0 += 1 }
+                } else {
+                    let run = count.producer.startWithInterrupted { count.modify { $0 += 1 } }
+                    run.dispose()
+                }
+            }
+        }
+        #expect(count.value == 2 * rounds)
+        #expect(seen.value == 2 * rounds)
+        withExtendedLifetime(observer) {}
+    }
 }
 
+/// What one run of a stress test has seen; touched by the run's observer, which
+/// the run serialises, and by the thread that disposes it after `dispose()` returns.
+private final class RunState: @unchecked Sendable {  // serialised: the run's deliveries, then its disposer after the last of them
+    var last = Int.min
+    var hasEnded = false
+    var isDisposed = false
+}

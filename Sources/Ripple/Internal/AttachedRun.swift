@@ -37,24 +37,38 @@ extension Signal {
         @usableFromInline let ended = Atomic<Bool>(false)
         /// What runs once the run has ended (see `afterEnding(_:)`).
         @exclusivity(unchecked) @usableFromInline var endAction: (() -> Void)?
-        /// Interrupts the run through `host`: a closure formed where the run is made
-        /// (the client's specialisation), since `dispose()` is not specialised.
-        @usableFromInline let interrupt: (AttachedRun) -> Void
+        /// What serialises the sends into `host` (a property's storage), handed to
+        /// `interrupt`.
+        @usableFromInline let owner: AnyObject
+        /// Interrupts the run through `host`, serialised by `owner` like every send
+        /// into `host`: a closure formed where the run is made (the client's
+        /// specialisation, capturing nothing), since `dispose()` is not specialised.
+        ///
+        /// Serialised so that the interruption takes `host`'s send lock in the same
+        /// order as a send does (the owner's lock first): the run's observer may set
+        /// the property from its `interrupted` while another thread sets it.
+        @usableFromInline let interrupt: (_ owner: AnyObject, _ run: AttachedRun) -> Void
 
         @inlinable
-        init(_ sink: Sink, attachingTo core: Core) {
+        init(
+            _ sink: Sink,
+            attachingTo core: Core,
+            serialisedBy owner: AnyObject,
+            interrupt: @escaping (_ owner: AnyObject, _ run: AttachedRun) -> Void
+        ) {
             precondition(core.hasSendLock, "a run is attached only to a core fed from any thread")
             host = core
             terminalSink = sink
-            interrupt = { run in run.host.interrupt(run) }
-            super.init(sink, core: core)
+            self.owner = owner
+            self.interrupt = interrupt
+            super.init(sink, core: core, streamType: SignalProducer<Value, Error>.self)
         }
 
         @usableFromInline
         override func dispose() {
             guard detach() else { return }
             if let core = core.take() { core.removeSubscription(core, self) }
-            interrupt(self)
+            interrupt(owner, self)
         }
 
         /// Delivers `interrupted` and ends the run; under the core's send lock.

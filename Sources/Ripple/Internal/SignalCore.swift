@@ -189,10 +189,11 @@ extension Signal {
             stateLock.lock()
             let stale = observersWillChange()
             let wasAttached = observers.remove(subscription) != nil
-            // Out of the bag, and no cache holds it (none was, or it was just taken
-            // out): nothing reaches its sink any more. Otherwise the cache, which a
-            // delivery is reading, releases it when it is dropped (`takeCache()`).
-            let removedSink = wasAttached && !cached.isCaching ? subscription.takeSink() : nil
+            // Out of the bag, and in no cache (none was taken since it was attached,
+            // or the cache was just taken out): nothing reaches its sink any more.
+            // Otherwise the cache, which a delivery is reading, releases it when it
+            // is dropped (`takeCache()`).
+            let removedSink = wasAttached && !subscription.isCached ? subscription.takeSink() : nil
             let endsSilently = wasAttached && !hasShell && observers.isEmpty && !isTerminated
             if endsSilently { isTerminated = true }
             stateLock.unlock()

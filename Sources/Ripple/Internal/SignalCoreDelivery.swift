@@ -196,11 +196,13 @@ extension Signal.Core {
         case 1:
             // The one entry, after at most a few holes.
             for case let slot? in observers.slots {
+                slot.key.isCached = true
                 cached = .sole(slot.key)
                 borrowedSole = .passUnretained(slot.key)
                 break
             }
         default:
+            for case let slot? in observers.slots { slot.key.isCached = true }
             let snapshot = Snapshot(observers.slots)
             cached = .many(snapshot)
             borrowedSnapshot = .passUnretained(snapshot)
@@ -234,10 +236,12 @@ extension Signal.Core {
         case .none:
             break
         case let .sole(subscription):
+            subscription.isCached = false
             if subscription.bagIndex < 0 { leftovers.sink = subscription.takeSink() }
         case let .many(snapshot):
-            for case let slot? in snapshot.slots where slot.key.bagIndex < 0 {
-                if let sink = slot.key.takeSink() { leftovers.sinks.append(sink) }
+            for case let slot? in snapshot.slots {
+                slot.key.isCached = false
+                if slot.key.bagIndex < 0, let sink = slot.key.takeSink() { leftovers.sinks.append(sink) }
             }
         }
         return leftovers

@@ -37,8 +37,8 @@ extension Signal {
     /// `Signal.Core.takeCache()`), even while the handle is still held: a kept
     /// disposable keeps nothing alive but itself.
     ///
-    /// Layout: the sink (17 bytes) first, then `detached` and `bagIndex` in the rest of
-    /// its last word, so that the object is 56 bytes, one allocator size class (64)
+    /// Layout: the sink (17 bytes) first, then `detached`, `isCached` and `bagIndex` in the rest
+    /// of its last word, so that the object is 56 bytes, one allocator size class (64)
     /// for the handle and the observer together.
     ///
     /// Not final only for ``Signal/AttachedRun``, a producer's run attached to the
@@ -73,6 +73,11 @@ extension Signal {
         }
 
         @usableFromInline final let detached = Atomic<Bool>(false)
+        /// Whether the core's cache of observers (the copy its deliveries read)
+        /// holds this observer; guarded by the core's `stateLock`. An observer
+        /// removed while cached keeps its sink until the cache is dropped (a
+        /// delivery may be reading it); one that is not is released at once.
+        @exclusivity(unchecked) @usableFromInline final var isCached = false
         /// `bagIndex`, in 32 bits beside `detached` (see the layout above).
         @exclusivity(unchecked) @usableFromInline final var storedBagIndex: Int32 = -1
         /// The core this observer is attached to, until it is detached.
@@ -88,13 +93,16 @@ extension Signal {
         /// (A `SubscriptionCounter`, opaque for inlinable code.)
         @usableFromInline final let counter: AnyObject?
 
+        /// An observer of `core`; a leak report names it as an observer of a
+        /// `streamType` (a ``Signal`` of the core's types, unless a subclass says
+        /// otherwise).
         @inlinable
-        init(_ sink: Sink, core: Core) {
+        init(_ sink: Sink, core: Core, streamType: Any.Type = Signal.self) {
             held = HeldSink(sink)
             self.core = core
             counter = SubscriptionCounting.counterTokenForNewSubscription
             super.init()
-            if let counter { SubscriptionCounting.attach(ObjectIdentifier(self), streamType: Signal.self, to: counter) }
+            if let counter { SubscriptionCounting.attach(ObjectIdentifier(self), streamType: streamType, to: counter) }
         }
 
         deinit {

@@ -90,6 +90,7 @@ public final class MutableProperty<Value>: MutablePropertyProtocol {
     /// A producer whose every run sends the current value at once, then every
     /// change, and completes when the property is deinitialised. The producer does
     /// not keep the property alive.
+    @inlinable
     public var producer: SignalProducer<Value, Never> {
         storage.producer(relaying: signal)
     }

@@ -131,6 +131,7 @@ public final class Property<Value>: PropertyProtocol {
     /// A producer whose every run sends the current value at once, then every
     /// change, and completes when the property's source goes away. Its runs keep
     /// the property's source subscription alive, not the property.
+    @inlinable
     public var producer: SignalProducer<Value, Never> {
         storage.producer(relaying: signal)
     }

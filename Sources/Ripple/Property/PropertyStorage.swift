@@ -34,7 +34,8 @@ final class PropertyStorage<Value>: @unchecked Sendable {  // `storedValue` and 
     // Touched only under `valueLock`; a `modify` action that would reach it again is
     // stopped by `lockValue`'s precondition first: unchecked exclusivity.
     @exclusivity(unchecked) @usableFromInline var storedValue: Value
-    private var hasEnded = false
+    /// Whether `complete()` has ended the relay; guarded by `valueLock`.
+    @usableFromInline var hasEnded = false
     @usableFromInline let updateLock = Lock()
     @usableFromInline let updateOwner = Atomic<UInt>(0)
     @usableFromInline let mutatingThread = Atomic<UInt>(0)
@@ -141,19 +142,55 @@ final class PropertyStorage<Value>: @unchecked Sendable {  // `storedValue` and 
     }
 
     /// A producer whose runs send the current value, then every change relayed by
-    /// `changes`, and complete when the property ends.
+    /// `changes` (whose core is `relay`), and complete when the property ends.
+    ///
+    /// Started for one observer (`startWithValues`, a binding, through fused
+    /// operators such as `map`), a run is an observer of `relay` itself (an
+    /// ``Signal/AttachedRun``): each change reaches it as it reaches the property's
+    /// other observers, with no signal of its own in between. Prepared without an
+    /// observer (`startWithSignal`, `lift`, `combineLatest`…), a run is a start
+    /// handler's that observes `changes`.
+    ///
+    /// Inlinable, so that a client's run, its start and its deliveries are
+    /// specialised for the client's value type.
+    @inlinable
     func producer(relaying changes: Signal<Value, Never>) -> SignalProducer<Value, Never> {
-        SignalProducer { [self] observer, lifetime in
-            // Attached first, under the update lock: a set from inside the delivery
-            // of the current value reaches the run after it, queued by the run's
-            // own signal.
-            serialised {
-                let (current, ended) = { lockValue(); defer { valueLock.unlock() }; return (storedValue, hasEnded) }()
-                if !ended { lifetime += changes.observe(observer) }
-                observer.send(value: current)
-                if ended { observer.sendCompleted() }
+        SignalProducer(preparingRunFor: { [self] sink in
+            guard let sink else {
+                return .init({ observer, lifetime in
+                    // Attached first, under the update lock: a set from inside the
+                    // delivery of the current value reaches the run after it, queued
+                    // by the run's own signal.
+                    self.serialised {
+                        let (current, ended) = self.currentValueAndEnd()
+                        if !ended { lifetime += changes.observe(observer) }
+                        observer.send(value: current)
+                        if ended { observer.sendCompleted() }
+                    }
+                }, attaching: nil)
             }
-        }
+            let run = Signal<Value, Never>.AttachedRun(sink, attachingTo: relay, serialisedBy: self) { owner, run in
+                unsafeDowncast(owner, to: PropertyStorage.self).serialised { run.host.interrupt(run) }
+            }
+            return .init(signal: nil, handle: run, immediateRun: run, start: { [self, run] in
+                // Under the update lock, as every update is: the run sees the current
+                // value, then every later change, without gap or duplicate; a set
+                // from inside the delivery of the current value is queued by
+                // `relay` and reaches the run after it.
+                self.serialised {
+                    let (current, ended) = self.currentValueAndEnd()
+                    self.relay.start(run, current: current, sourceEnded: ended)
+                }
+            })
+        })
+    }
+
+    /// The current value, and whether the property has ended.
+    @inlinable
+    func currentValueAndEnd() -> (Value, Bool) {
+        lockValue()
+        defer { valueLock.unlock() }
+        return (storedValue, hasEnded)
     }
 
     @inlinable
