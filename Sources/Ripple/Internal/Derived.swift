@@ -51,4 +51,25 @@ extension Signal {
         })
         return signal
     }
+
+    /// A signal fed by this one alone, through the sink that `makeSink` makes for
+    /// the new signal's core: the form of ``derived(relaying:)`` for the operators
+    /// on the hot path (`map`, `filter`), whose sink is written at the operator, so
+    /// that it calls the user's closure and delivers into `downstream` directly
+    /// (not through a relay and a `send` closure, two indirect calls per event and
+    /// operator).
+    ///
+    /// The sink must keep `input` alive (`withExtendedLifetime`), so that
+    /// releasing it (when this signal drops the sink) still interrupts the new
+    /// signal, and deliver only through `downstream.deliverSerialised`.
+    @inlinable
+    func derived<U, F>(
+        sinking makeSink: (_ downstream: Signal<U, F>.Core, _ input: Signal<U, F>.Observer) -> Sink
+    ) -> Signal<U, F> {
+        let signal = Signal<U, F>(fedBy: .upstream(core.deliveryGate))
+        let downstream = signal.core
+        let input = downstream.makeInput()
+        downstream.lifetime += core.attach(makeSink(downstream, input))
+        return signal
+    }
 }

@@ -8,7 +8,14 @@ extension Signal {
     /// Forwards the values for which `isIncluded` returns `true`.
     @inlinable
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value, Error> {
-        derived(relaying: Self.filterRelay(isIncluded))
+        derived { downstream, input in
+            .events { event in
+                withExtendedLifetime(input) {
+                    if case let .value(value) = event, !isIncluded(value) { return }
+                    downstream.deliverSerialised(event)
+                }
+            }
+        }
     }
 
     @inlinable

@@ -11,7 +11,11 @@ extension Signal {
     /// Transforms every value with `transform`.
     @inlinable
     public func map<U>(_ transform: @escaping (Value) -> U) -> Signal<U, Error> {
-        derived(relaying: Self.mapRelay(transform))
+        derived { downstream, input in
+            .events { event in
+                withExtendedLifetime(input) { downstream.deliverSerialised(event.map(transform)) }
+            }
+        }
     }
 
     /// Replaces every value with the value at `keyPath`.
