@@ -54,7 +54,7 @@ extension Signal.Core {
 
     /// Drops the cache if the observers have changed since it was taken, and
     /// returns the version this check saw; while holding the send lock.
-    @inlinable
+    @inlinable @inline(__always)
     func dropCacheIfStale() -> UInt {
         let current = version.load(ordering: .sequentiallyConsistent)
         if current != cachedVersion { dropCache() }
