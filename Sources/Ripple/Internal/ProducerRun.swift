@@ -1,7 +1,7 @@
 import Synchronization
 
-// The run machinery of producers: how a start prepares a run (a signal, or a bare
-// core for one observer), and the handle `start` returns. See docs/Architecture.md,
+// The run machinery of producers: how a start prepares a run (a signal, or a
+// `HandlerRun` for one observer), and the handle `start` returns. See docs/Architecture.md,
 // "Producers and runs".
 
 extension SignalProducer {
@@ -83,27 +83,27 @@ extension SignalProducer {
         /// A run of a start handler: a new signal whose input and lifetime the
         /// handler receives when the run starts.
         ///
-        /// With `sink`, the run is prepared for that one observer: `sink` is attached
-        /// to a bare signal core, with no ``Signal`` object around it, since nobody
-        /// else can observe the run (the core behaves as a signal whose shell is
-        /// already gone).
+        /// With `sink`, the run is prepared for that one observer, which nobody else
+        /// can observe: it needs no signal, and is a ``HandlerRun`` (one object,
+        /// which is also its lifetime), delivering to `sink`.
         @inlinable
         init(_ startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void, attaching sink: Signal<Value, Error>.Sink?) {
-            let core: Signal<Value, Error>.Core
+            let input: Signal<Value, Error>.Observer
+            let lifetime: Lifetime
             if let sink {
-                core = Signal<Value, Error>.Core(fedBy: .anyThread)
-                core.hasShell = false
-                _ = core.attach(sink)
+                let run = HandlerRun<Value, Error>(for: sink)
+                input = run.makeInput()
+                lifetime = run
                 preparedSignal = nil
             } else {
                 let signal = Signal<Value, Error>(fedBy: .anyThread)
-                core = signal.core
+                input = signal.core.makeInput()
+                lifetime = signal.core.lifetime
                 preparedSignal = signal
             }
-            let lifetime = core.lifetime
             // The handle keeps what the start needs, so that `start` captures one
             // object and costs no allocation of its own.
-            let handle = RunHandle(input: core.makeInput(), lifetime: lifetime, startHandler: startHandler)
+            let handle = RunHandle(input: input, lifetime: lifetime, startHandler: startHandler)
             self.handle = handle
             self.lifetime = lifetime
             immediateRun = nil

@@ -1,0 +1,114 @@
+import Synchronization
+
+/// The run of a start handler (see `SignalProducer.init(_:)`) prepared for one
+/// observer: nobody else can observe it, so it needs no signal core, with its bag,
+/// cache and state lock. It is one object, which is also the run's ``Lifetime``; the
+/// handler receives it with an input ``Signal/Observer`` that sends into it (no
+/// object of its own for the closures it forms, which capture the run alone).
+///
+/// It keeps the contracts of a signal's run:
+/// - Sends are serialised by `sendLock`, which records the delivering thread, as a
+///   core's: a send from another thread waits for the current delivery; a send
+///   from the delivering thread (from inside a delivery, or the deinitialiser of
+///   something a delivery released) is queued in `pending` and delivered once the
+///   current event is. Disposal is a send of `interrupted` (through the input, see
+///   ``RunHandle``): from another thread it waits for the current delivery, then
+///   interrupts; from inside a delivery, it interrupts right after it; before the
+///   start, it interrupts at once, and the handler never runs.
+/// - The first terminal event is the last that reaches the observer: its sink is
+///   taken out then, and released after the send lock, as are every event sent
+///   later (dropped).
+/// - The lifetime ends after the terminal event, outside the send lock, still before
+///   the send that terminated returns; its composite is created only if the handler
+///   (or an operator) attaches something to it (see `Lifetime`).
+/// - The input interrupts the run when it is released, like a signal's: the
+///   handler and the handle both hold it (the run holds neither, so that releasing
+///   them is what ends it).
+@usableFromInline
+final class HandlerRun<Value, Error: Swift.Error>: Lifetime, @unchecked Sendable {  // `sink` and `pending` are touched only by the holder of `sendLock`; the rest is atomic or immutable
+    @usableFromInline typealias Event = Signal<Value, Error>.Event
+    @usableFromInline typealias Sink = Signal<Value, Error>.Sink
+
+    @usableFromInline let sendLock = SendLock()
+    /// The observer; `nil` once it has received its terminal event.
+    @exclusivity(unchecked) @usableFromInline var sink: Sink?
+    /// Recursive sends, queued during a delivery by the delivering thread.
+    @exclusivity(unchecked) @usableFromInline var pending = ContiguousArray<Event>()
+    /// Whether the observer has received its terminal event; written holding the
+    /// send lock, read without it by the input's release, which then has nothing
+    /// to interrupt (and takes no lock).
+    @usableFromInline let terminated = Atomic<Bool>(false)
+    /// Counts the observer until the run ends (see `SubscriptionCounter`).
+    @usableFromInline let counter: AnyObject?
+
+    @inlinable
+    init(for sink: Sink) {
+        self.sink = sink
+        counter = SubscriptionCounting.attachObserver { Signal<Value, Error>.self }
+        super.init(creatingStorageOnFirstUse: ())
+    }
+
+    deinit {
+        // Every run ends before it goes (its input interrupts it when released);
+        // this only keeps a leak check right if that ever changes.
+        if !terminated.load(ordering: .relaxed) { SubscriptionCounting.detach(from: counter) }
+    }
+
+    /// The input handed to the start handler. Inlinable so that both closures are
+    /// the client's specialisations; each captures the run alone, which is then
+    /// its context (no allocation).
+    @inlinable
+    func makeInput() -> Signal<Value, Error>.Observer {
+        .init({ event in self.send(event) }, interruptOnDeinit: {
+            if !self.terminated.load(ordering: .acquiring) { self.send(.interrupted) }
+        })
+    }
+
+    /// Delivers `event` (see above for the serialisation).
+    @inlinable
+    func send(_ event: Event) {
+        let thread = currentThreadID()
+        let holder = sendLock.tryHold(for: thread)
+        if holder == thread {
+            pending.append(event)
+            return
+        }
+        if holder != 0 { sendLock.waitToHold(for: thread) }
+        var finished: Sink?
+        deliver(event, finishing: &finished)
+        if !pending.isEmpty { drainPending(finishing: &finished) }
+        sendLock.release()
+        guard finished != nil else { return }
+        // Released outside the send lock: its captures' deinitialisers may run
+        // anything, sending on this run included (dropped: it has ended).
+        finished = nil
+        SubscriptionCounting.detach(from: counter)
+        end()
+    }
+
+    /// Delivers `event` while holding the send lock, unless the run has ended; if
+    /// the event is terminal, moves the sink to `finished` for the caller to
+    /// release after the lock.
+    @inlinable
+    func deliver(_ event: Event, finishing finished: inout Sink?) {
+        guard let sink else { return }
+        sink.receive(event)
+        guard event.isTerminating else { return }
+        finished = self.sink.take()
+        terminated.store(true, ordering: .releasing)
+    }
+
+    /// Delivers the queued recursive sends, in order, holding the send lock.
+    @usableFromInline
+    func drainPending(finishing finished: inout Sink?) {
+        repeat {
+            var queued = ContiguousArray<Event>()
+            swap(&queued, &pending)
+            for event in queued { deliver(event, finishing: &finished) }
+            // Released out of `pending`: a value's deinitialiser may send again (a
+            // recursive send, queued for the next round).
+            queued.removeAll(keepingCapacity: true)
+            if pending.isEmpty { swap(&queued, &pending) }
+        } while !pending.isEmpty
+    }
+}
