@@ -25,13 +25,16 @@ import Synchronization
 ///   handler and the handle both hold it (the run holds neither, so that releasing
 ///   them is what ends it).
 @usableFromInline
-final class HandlerRun<Value, Error: Swift.Error>: Lifetime, @unchecked Sendable {  // `sink` and `pending` are touched only by the holder of `sendLock`; the rest is atomic or immutable
+final class HandlerRun<Value, Error: Swift.Error>: Lifetime, @unchecked Sendable {  // `held` and `pending` are touched only by the holder of `sendLock`; the rest is atomic or immutable
     @usableFromInline typealias Event = Signal<Value, Error>.Event
     @usableFromInline typealias Sink = Signal<Value, Error>.Sink
 
     @usableFromInline let sendLock = SendLock()
     /// The observer; `nil` once it has received its terminal event.
-    @exclusivity(unchecked) @usableFromInline var sink: Sink?
+    /// Held in a noncopyable wrapper so that a delivery borrows it in place
+    /// instead of copying the closure out (a retain and a release per event), as
+    /// a subscription holds its sink (see `Signal.Subscription.held`).
+    @exclusivity(unchecked) @usableFromInline var held: Signal<Value, Error>.Subscription.HeldSink?
     /// Recursive sends, queued during a delivery by the delivering thread.
     @exclusivity(unchecked) @usableFromInline var pending = ContiguousArray<Event>()
     /// Whether the observer has received its terminal event; written holding the
@@ -43,7 +46,7 @@ final class HandlerRun<Value, Error: Swift.Error>: Lifetime, @unchecked Sendable
 
     @inlinable
     init(for sink: Sink) {
-        self.sink = sink
+        held = .init(sink)
         counter = SubscriptionCounting.attachObserver { Signal<Value, Error>.self }
         super.init(creatingStorageOnFirstUse: ())
     }
@@ -91,11 +94,21 @@ final class HandlerRun<Value, Error: Swift.Error>: Lifetime, @unchecked Sendable
     /// release after the lock.
     @inlinable
     func deliver(_ event: Event, finishing finished: inout Sink?) {
-        guard let sink else { return }
-        sink.receive(event)
-        guard event.isTerminating else { return }
-        finished = self.sink.take()
+        guard receive(event), event.isTerminating else { return }
+        if let taken = held.take() { finished = taken.sink }
         terminated.store(true, ordering: .releasing)
+    }
+
+    /// Gives `event` to the sink, borrowed in place; `false` if the run has ended.
+    @inlinable @inline(__always)
+    func receive(_ event: Event) -> Bool {
+        switch held {
+        case let .some(held):
+            held.sink.receive(event)
+            return true
+        case .none:
+            return false
+        }
     }
 
     /// Delivers the queued recursive sends, in order, holding the send lock.
