@@ -114,7 +114,6 @@ public class Lifetime: @unchecked Sendable {  // `storage` is one atomic word, s
         return disposables._withUnsafeGuaranteedRef { $0.isDisposed }
     }
 
-
     /// A signal that completes when the lifetime ends.
     ///
     /// Like every signal, it gives `interrupted` to observers that arrive after it
