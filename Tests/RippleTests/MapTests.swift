@@ -42,6 +42,22 @@ import Testing
         #expect(events(of: { $0.compactMap { Int($0) } }, starting: source) == ["VALUE 1", "VALUE 3", "COMPLETED"])
     }
 
+    @Test func compactMapPassesFailureCompletionAndInterruptionAtOnce() {
+        let failing: [Signal<String, TestError>.Event] = [.value("1"), .value("x"), .failed(TestError(code: 5))]
+        #expect(events(of: { $0.compactMap { Int($0) } }, sending: failing) == ["VALUE 1", "FAILED TestError(code: 5)"])
+        #expect(events(of: { $0.compactMap { Int($0) } }, starting: failing) == ["VALUE 1", "FAILED TestError(code: 5)"])
+        let interrupted: [Signal<String, TestError>.Event] = [.value("x"), .value("2"), .interrupted]
+        #expect(events(of: { $0.compactMap { Int($0) } }, sending: interrupted) == ["VALUE 2", "INTERRUPTED"])
+        #expect(events(of: { $0.compactMap { Int($0) } }, starting: interrupted) == ["VALUE 2", "INTERRUPTED"])
+    }
+
+    @Test func mapErrorPassesValuesCompletionAndInterruptionUnchanged() {
+        let completing: [Signal<Int, TestError>.Event] = [.value(1), .value(2), .completed]
+        #expect(events(of: { $0.mapError(WrappedError.init) }, sending: completing) == ["VALUE 1", "VALUE 2", "COMPLETED"])
+        let interrupted: [Signal<Int, TestError>.Event] = [.value(1), .interrupted]
+        #expect(events(of: { $0.mapError(WrappedError.init) }, sending: interrupted) == ["VALUE 1", "INTERRUPTED"])
+    }
+
     @Test func filterMapIsCompactMapUnderItsFormerName() {
         let source: [Signal<String, Never>.Event] = [.value("1"), .value("x"), .value("3"), .completed]
         #expect(events(of: { $0.filterMap { Int($0) } }, sending: source) == ["VALUE 1", "VALUE 3", "COMPLETED"])
@@ -82,17 +98,50 @@ import Testing
         #expect(weakWitness == nil)
     }
 
-    @Test func valueSentUpstreamFromADownstreamObserverIsQueued() {
-        let recorder = Recorder<String>()
-        let (signal, input) = Signal<Int, Never>.pipe()
-        let doubled = signal.map { $0 * 2 }
-        doubled.observeValues { value in
-            recorder.append("A\(value)")
-            if value == 2 { input.send(value: 2) }
+    /// The operators whose sink is written at the operator (`derived(sinking:)`).
+    enum SinkingOperator: String, CaseIterable, Sendable {
+        case map, filter, compactMap, mapError
+
+        /// The operator, keeping every value it is given, with a closure that
+        /// captures `witness`.
+        func apply(to signal: Signal<Int, TestError>, capturing witness: AnyObject? = nil) -> Signal<Int, TestError> {
+            switch self {
+            case .map: signal.map { value in withExtendedLifetime(witness) { value } }
+            case .filter: signal.filter { _ in withExtendedLifetime(witness) { true } }
+            case .compactMap: signal.compactMap { value in withExtendedLifetime(witness) { value } }
+            case .mapError: signal.mapError { error in withExtendedLifetime(witness) { error } }
+            }
         }
-        doubled.observeValues { recorder.append("B\($0)") }
+    }
+
+    @Test(arguments: SinkingOperator.allCases)
+    func aDerivedSignalNobodyObservesReleasesTheOperatorsClosure(_ operator: SinkingOperator) {
+        let (signal, input) = Signal<Int, TestError>.pipe()
+        weak var weakWitness: Witness?
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            _ = `operator`.apply(to: signal, capturing: witness)
+        }
+        #expect(weakWitness == nil)
+        withExtendedLifetime(input) {}
+    }
+
+    @Test(arguments: SinkingOperator.allCases)
+    func valueSentUpstreamFromADownstreamObserverIsQueued(_ operator: SinkingOperator) {
+        let recorder = Recorder<String>()
+        let (signal, input) = Signal<Int, TestError>.pipe()
+        let derived = `operator`.apply(to: signal)
+        derived.observe { event in
+            guard case let .value(value) = event else { return }
+            recorder.append("A\(value)")
+            if value == 1 { input.send(value: 2) }
+        }
+        derived.observe { event in
+            if case let .value(value) = event { recorder.append("B\(value)") }
+        }
         input.send(value: 1)
-        #expect(recorder.entries == ["A2", "B2", "A4", "B4"])
+        #expect(recorder.entries == ["A1", "B1", "A2", "B2"])
     }
 }
 

@@ -54,7 +54,7 @@ extension Signal {
 
     /// A signal fed by this one alone, through the sink that `makeSink` makes for
     /// the new signal's core: the form of ``derived(relaying:)`` for the operators
-    /// on the hot path (`map`, `filter`), whose sink is written at the operator, so
+    /// on the hot path (`map`, `filter`, `compactMap`, `mapError`), whose sink is written at the operator, so
     /// that it calls the user's closure and delivers into `downstream` directly
     /// (not through a relay and a `send` closure, two indirect calls per event and
     /// operator).

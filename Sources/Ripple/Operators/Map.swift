@@ -32,13 +32,32 @@ extension Signal {
     /// Transforms the error of a failure with `transform`.
     @inlinable
     public func mapError<F>(_ transform: @escaping (Error) -> F) -> Signal<Value, F> {
-        derived(relaying: Self.mapErrorRelay(transform))
+        derived { downstream, input in
+            .events { event in
+                withExtendedLifetime(input) { downstream.deliverSerialised(event.mapError(transform)) }
+            }
+        }
     }
 
     /// Transforms every value with `transform` and forwards the non-`nil` results.
     @inlinable
     public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> Signal<U, Error> {
-        derived(relaying: Self.compactMapRelay(transform))
+        derived { downstream, input in
+            .events { event in
+                withExtendedLifetime(input) {
+                    let transformed: Signal<U, Error>.Event
+                    switch event {
+                    case let .value(value):
+                        guard let value = transform(value) else { return }
+                        transformed = .value(value)
+                    case let .failed(error): transformed = .failed(error)
+                    case .completed: transformed = .completed
+                    case .interrupted: transformed = .interrupted
+                    }
+                    downstream.deliverSerialised(transformed)
+                }
+            }
+        }
     }
 
     /// Transforms every value with `transform` and forwards the non-`nil` results:
