@@ -27,10 +27,15 @@ struct CompileProbe: CustomTestStringConvertible, Sendable {
     /// The errors and warnings `swiftc` reports for `source` (both empty if it
     /// compiles cleanly), and the line of `source` each error is reported at;
     /// stops the test if the compiler or the `Ripple` module cannot be found.
+    ///
+    /// The compiler runs, and is waited for, on a thread of its own: a wait on
+    /// one of the concurrency runtime's threads (two, on a two-core machine)
+    /// would hold it for the whole compilation, while other tests' tasks wait
+    /// for it (see `eventually`).
     static func diagnostics(
         compiling source: String,
         named name: String
-    ) throws -> (errors: [String], warnings: [String], errorLines: [Int]) {
+    ) async throws -> (errors: [String], warnings: [String], errorLines: [Int]) {
         let toolchain = try #require(swiftc(), "swiftc is not on PATH: the compile probes need the toolchain")
         let modules = try #require(rippleModules(), "the Ripple module of this test build was not found")
         let directory = FileManager.default.temporaryDirectory
@@ -40,18 +45,11 @@ struct CompileProbe: CustomTestStringConvertible, Sendable {
         let file = directory.appendingPathComponent("\(name).swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
 
-        let process = Process()
-        process.executableURL = toolchain
-        process.arguments = [
+        let arguments = [
             "-swift-version", "6", "-emit-sil", "-o", "/dev/null",
             "-module-name", "Probe", "-I", modules.path, file.path,
         ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let (text, status) = try await onThreadOfItsOwn { try run(toolchain, arguments) }
         // `path:line:column: kind: message`
         func messages(_ kind: String) -> [(line: Int, message: String)] {
             text.split(separator: "\n")
@@ -63,10 +61,34 @@ struct CompileProbe: CustomTestStringConvertible, Sendable {
                 }
         }
         let errors = messages(": error: ")
-        if process.terminationStatus != 0, errors.isEmpty {
+        if status != 0, errors.isEmpty {
             Issue.record("swiftc failed without an error line:\n\(text)")
         }
         return (errors.map(\.message), messages(": warning: ").map(\.message), errors.map(\.line))
+    }
+
+    /// Runs `executable` with `arguments` to its end: what it wrote (standard
+    /// output and error together) and its exit status. Blocks the calling thread.
+    private static func run(_ executable: URL, _ arguments: [String]) throws -> (output: String, status: Int32) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (text, process.terminationStatus)
+    }
+
+    /// The result of `work`, run on a new thread while the caller's task is
+    /// suspended, so that blocking work holds none of the concurrency runtime's
+    /// threads.
+    private static func onThreadOfItsOwn<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+        }
     }
 
     /// The `swiftc` next to the running toolchain, found on `PATH`.

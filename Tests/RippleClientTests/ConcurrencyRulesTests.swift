@@ -285,8 +285,8 @@ final class CounterViewModel {
     ]
 
     @Test(arguments: probes)
-    func compilerRefusesTheMistakeAndAcceptsTheCorrection(_ probe: CompileProbe) throws {
-        let errors = try CompileProbe.diagnostics(compiling: probe.refused, named: probe.name).errors
+    func compilerRefusesTheMistakeAndAcceptsTheCorrection(_ probe: CompileProbe) async throws {
+        let errors = try await CompileProbe.diagnostics(compiling: probe.refused, named: probe.name).errors
         #expect(!errors.isEmpty, "\(probe.name) compiled; it must not")
         for error in errors {
             #expect(probe.expectedErrors.contains { error.contains($0) }, "unexpected error: \(error)")
@@ -295,7 +295,7 @@ final class CounterViewModel {
             #expect(errors.contains { $0.contains(expected) }, "missing error: \(expected)")
         }
         #expect(errors.count >= probe.expectedErrors.count, "errors: \(errors)")
-        let corrected = try CompileProbe.diagnostics(compiling: probe.accepted, named: probe.name)
+        let corrected = try await CompileProbe.diagnostics(compiling: probe.accepted, named: probe.name)
         #expect(corrected.errors.isEmpty, "the corrected \(probe.name) does not compile: \(corrected.errors)")
         #expect(corrected.warnings.isEmpty, "the corrected \(probe.name) has warnings: \(corrected.warnings)")
     }

@@ -122,8 +122,8 @@ import Testing
     ]
 
     @Test(arguments: misuses)
-    func theCompilerNamesTheFixAtTheCallThatNeedsIt(_ misuse: CompileProbe) throws {
-        let refused = try CompileProbe.diagnostics(compiling: misuse.refused, named: "Misuse")
+    func theCompilerNamesTheFixAtTheCallThatNeedsIt(_ misuse: CompileProbe) async throws {
+        let refused = try await CompileProbe.diagnostics(compiling: misuse.refused, named: "Misuse")
         #expect(refused.errors.count == 1, "errors: \(refused.errors)")
         let error = try #require(refused.errors.first, "\(misuse.name) compiled; it must not")
         for expected in misuse.expectedErrors {
@@ -132,12 +132,12 @@ import Testing
         let marked = Self.markedLine(of: misuse.refused)
         #expect(refused.errorLines == [marked], "reported at lines \(refused.errorLines), not at the marked call (\(marked))")
 
-        let corrected = try CompileProbe.diagnostics(compiling: misuse.accepted, named: "Corrected")
+        let corrected = try await CompileProbe.diagnostics(compiling: misuse.accepted, named: "Corrected")
         #expect(corrected.errors.isEmpty, "the corrected program does not compile: \(corrected.errors)")
         #expect(corrected.warnings.isEmpty, "the corrected program has warnings: \(corrected.warnings)")
     }
 
-    @Test func streamsThatCannotFailStillReachTheRealAPI() throws {
+    @Test func streamsThatCannotFailStillReachTheRealAPI() async throws {
         let program = Self.preamble + """
             func probe(values: Signal<Int, Never>, producer: SignalProducer<Int, Never>, target: MutableProperty<Int>, optional: MutableProperty<Int?>, output: Signal<Int, Never>.Observer) {
                 values.map { $0 + 1 }.observeValues { print($0) }
@@ -154,7 +154,7 @@ import Testing
                 _ = (fromSignal, optionalFromValues)
             }
             """
-        let result = try CompileProbe.diagnostics(compiling: program, named: "NeverFailing")
+        let result = try await CompileProbe.diagnostics(compiling: program, named: "NeverFailing")
         #expect(result.errors.isEmpty, "errors: \(result.errors)")
         #expect(result.warnings.isEmpty, "warnings: \(result.warnings)")
     }

@@ -21,10 +21,16 @@ func isOnMainQueue() -> Bool {
     DispatchQueue.getSpecific(key: mainQueueKey) == true
 }
 
-/// Yields until `condition` holds, for at most `seconds` (long: a whole suite on two
-/// loaded cores can keep a test waiting for a while); whether it held.
+/// Yields until `condition` holds, for at most `seconds`; whether it held.
+///
+/// The bound is longer than a whole run of the suite: a task that the code under
+/// test creates (`Task { … }`, an actor's work) waits for one of the concurrency
+/// runtime's threads behind every test still queued for them, two threads on a
+/// two-core machine, so it may run only once most of the suite has (seen: a
+/// search's `Task` held for 40 s of a 49 s run). A condition that holds returns
+/// at once; only a lost value waits the whole bound.
 func eventually(
-    within seconds: Int = 30,
+    within seconds: Int = 300,
     isolation: isolated (any Actor)? = #isolation,
     _ condition: () -> Bool
 ) async -> Bool {
