@@ -54,10 +54,10 @@ extension Signal {
 
     /// A signal fed by this one alone, through the sink that `makeSink` makes for
     /// the new signal's core: the form of ``derived(relaying:)`` for the operators
-    /// on the hot path (`map`, `filter`, `compactMap`, `mapError`), whose sink is written at the operator, so
-    /// that it calls the user's closure and delivers into `downstream` directly
-    /// (not through a relay and a `send` closure, two indirect calls per event and
-    /// operator).
+    /// on the hot path (`map`, `filter`, `compactMap`, `mapError`), whose sink is
+    /// written at the operator, so that it calls the user's closure and delivers
+    /// into `downstream` directly (not through a relay and a `send` closure, two
+    /// indirect calls per event and operator).
     ///
     /// The sink must keep `input` alive (`withExtendedLifetime`), so that
     /// releasing it (when this signal drops the sink) still interrupts the new
