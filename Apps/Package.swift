@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Services", targets: ["Services"]),
+        .library(name: "SeedAppCore", targets: ["SeedAppCore"]),
         .library(name: "SeedApp", targets: ["SeedApp"]),
         .library(name: "TwitterSearch", targets: ["TwitterSearch"]),
         .library(name: "Todos", targets: ["Todos"]),
@@ -77,10 +78,22 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        // What every seed app module offers the launcher: `SeedApp` and its environment.
+        // What the apps' Model and ViewModel modules share (Ripple alone): key hints,
+        // ages as people read them, trimming typed text.
+        .target(
+            name: "SeedAppCore",
+            dependencies: [.product(name: "Ripple", package: "Ripple")]
+        ),
+        .testTarget(
+            name: "SeedAppCoreTests",
+            dependencies: ["SeedAppCore"]
+        ),
+        // What every seed app module offers the launcher: `SeedApp` and its environment,
+        // and the footer of key hints every screen shows.
         .target(
             name: "SeedApp",
             dependencies: [
+                "SeedAppCore",
                 .product(name: "Ripple", package: "Ripple"),
                 .product(name: "RippleTerminal", package: "Ripple"),
             ]
