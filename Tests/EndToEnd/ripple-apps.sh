@@ -98,7 +98,7 @@ wait_for "│1 Twitter Search"
 
 echo "== a coming app opens nothing and says so"
 send -l "4"
-wait_for "500px Gallery comes with a later issue"
+wait_for "500px Gallery is not ready yet"
 
 echo "== ↑↓ and Enter open the selected app"
 send Up Up Up

@@ -71,9 +71,10 @@ public final class Button: Control {
         Size(columns: title.displayWidth + 4, rows: 1)
     }
 
-    /// Draws "[ title ]" in the control's state style.
+    /// Draws "[ title ]" in the control's state style, the title ended with "…"
+    /// when the frame is narrower.
     public override func draw(in context: inout DrawingContext) {
-        context.put("[ " + title + " ]", at: Position(column: 0, row: 0), style: stateStyle())
+        context.put("[ " + title.truncated(toColumns: context.size.columns - 4) + " ]", at: Position(column: 0, row: 0), style: stateStyle())
     }
 
     /// The presses the user makes while the button is enabled.

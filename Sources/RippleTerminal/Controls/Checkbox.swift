@@ -61,9 +61,10 @@ public final class Checkbox: Control {
         Size(columns: title.displayWidth + 4, rows: 1)
     }
 
-    /// Draws the box and the title in the control's state style.
+    /// Draws the box and the title in the control's state style, the title ended
+    /// with "…" when the frame is narrower.
     public override func draw(in context: inout DrawingContext) {
-        context.put((isOn ? "[x] " : "[ ] ") + title, at: Position(column: 0, row: 0), style: stateStyle())
+        context.put((isOn ? "[x] " : "[ ] ") + title.truncated(toColumns: context.size.columns - 4), at: Position(column: 0, row: 0), style: stateStyle())
     }
 
     /// The states the user toggles the checkbox to.

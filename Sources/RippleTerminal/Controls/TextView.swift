@@ -4,8 +4,8 @@ import Ripple
 // a TextField of many lines.
 //
 // The text's lines are wrapped into rows as TextLayout.swift describes: at the view's
-// width less one column (the cursor's room at a row's end) while editable, at the
-// full width when read-only. The focused, editable view takes typed characters at the
+// width less one column (the cursor's room at a row's end while editable, the scroll
+// indicator's while read-only). The focused, editable view takes typed characters at the
 // cursor, Enter (a line break), Backspace and Delete (which join lines at a line's
 // edge), Left and Right (through line breaks), Up and Down (a row up or down, keeping
 // the column — in display columns, so a cursor after "ab" lands after "中" — through
@@ -23,8 +23,12 @@ import Ripple
 // `maximumLength` (in characters, a line break counting one) stops typing and cuts
 // pastes, but does not cut text set by code. With `isEditable` false the view is
 // read-only scrollable text: no cursor, and the arrows, pages, Home and End scroll
-// it. An empty view shows its placeholder, dim. It is drawn in `style`, by default
-// underlined like a TextField, and reversed while focused.
+// it. A read-only view takes the focus only while its text is longer than its
+// height (there is something to scroll), and shows a scroll indicator in its last
+// column then, bright while focused, instead of turning reversed. An empty view shows
+// its placeholder, dim. It is drawn in `style`, by default underlined like a
+// TextField, and, while editable, reversed while focused. The last column is kept for
+// the cursor (editable) or the scroll indicator (read-only): text wraps before it.
 
 /// Multi-line text, editable or read-only, soft-wrapped at the view's width.
 ///
@@ -69,8 +73,8 @@ public final class TextView: Control {
     /// The most characters (a line break counting one) the user may type or paste;
     /// `nil` for no limit.
     public var maximumLength: Int?
-    /// The look of the text and the view's background; reversed while focused and
-    /// dim while disabled.
+    /// The look of the text and the view's background; reversed while focused (when
+    /// editable) and dim while disabled.
     public var style: Style {
         didSet { if style != oldValue { setNeedsDisplay() } }
     }
@@ -99,6 +103,18 @@ public final class TextView: Control {
         super.init()
         let observer = edits.input
         lifetime.observeEnded { observer.sendCompleted() }
+    }
+
+    /// Editable: while enabled. Read-only: while enabled and the text is longer than
+    /// the view's height, so that the focus lands only where keys do something.
+    public override var canBecomeFocused: Bool {
+        guard isEnabled else { return false }
+        return isEditable || overflows
+    }
+
+    /// Whether the wrapped text has more rows than the view shows.
+    private var overflows: Bool {
+        frame.rows > 0 && !characters.isEmpty && layout().rows.count > frame.rows
     }
 
     /// Edits and moves the cursor while editable, scrolls while read-only (see the
@@ -198,12 +214,12 @@ public final class TextView: Control {
         return true
     }
 
-    /// The widest line (plus a column for the cursor while editable), no wider than
-    /// the proposal when it offers any width, by the rows the text wraps into at
-    /// that width; the placeholder's size while empty.
+    /// The widest line plus a column for the cursor or the scroll indicator, no
+    /// wider than the proposal when it offers any width, by the rows the text wraps
+    /// into at that width; the placeholder's size while empty.
     public override func sizeThatFits(_ proposal: Size) -> Size {
         let shown = characters.isEmpty ? TextView.normalised(placeholder) : characters
-        let cursorRoom = isEditable ? 1 : 0
+        let cursorRoom = 1
         let widest = shown.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.reduce(0) { $0 + $1.displayWidth } }.max() ?? 0
         var columns = widest + cursorRoom
@@ -215,7 +231,12 @@ public final class TextView: Control {
     /// Draws the rows in view (or the placeholder), first scrolling to keep the
     /// cursor in view after a move or an edit.
     public override func draw(in context: inout DrawingContext) {
-        let style = stateStyle(self.style)
+        var style = self.style
+        if isEditable {
+            style = stateStyle(style)
+        } else if !isEnabled {
+            style.attributes.insert(.dim)
+        }
         context.fill(style: style)
         let height = context.size.rows
         guard context.size.columns > 0, height > 0 else { return }
@@ -240,6 +261,26 @@ public final class TextView: Control {
         for (index, row) in layout.rows[contentOffset..<min(contentOffset + height, layout.rows.count)].enumerated() {
             context.put(String(characters[row.start..<row.end]), at: Position(column: 0, row: index), style: style)
         }
+        if !isEditable, layout.rows.count > height {
+            drawScrollIndicator(in: &context, contentRows: layout.rows.count)
+        }
+    }
+
+    /// A track of "│" in the last column with a thumb of "█" whose length and place
+    /// are the view's share and place in the text: dim, and bold while focused.
+    private func drawScrollIndicator(in context: inout DrawingContext, contentRows: Int) {
+        let height = context.size.rows, column = context.size.columns - 1
+        let thumb = max(height * height / contentRows, 1)
+        let thumbTop = (height - thumb) * contentOffset / max(contentRows - height, 1)
+        var track = Style(attributes: .dim), thumbStyle = Style(attributes: .dim)
+        if isFocused {
+            track = .plain
+            thumbStyle = Style(attributes: .bold)
+        }
+        for line in 0..<height {
+            let inThumb = line >= thumbTop && line < thumbTop + thumb
+            context.put(inThumb ? "█" : "│", at: Position(column: column, row: line), style: inThumb ? thumbStyle : track)
+        }
     }
 
     /// The insertion point, in the view's coordinates, while editable; `nil`
@@ -258,10 +299,10 @@ public final class TextView: Control {
         edits.output
     }
 
-    /// The text wrapped at the view's width (less the cursor's column while
-    /// editable); unwrapped before the view has a width.
+    /// The text wrapped at the view's width less the cursor's or the scroll
+    /// indicator's column; unwrapped before the view has a width.
     private func layout() -> TextLayout {
-        let width = frame.columns == 0 ? Int.max : max(frame.columns - (isEditable ? 1 : 0), 1)
+        let width = frame.columns == 0 ? Int.max : max(frame.columns - 1, 1)
         if let cachedLayout, cachedLayout.width == width { return cachedLayout.layout }
         let layout = TextLayout(characters, width: width)
         cachedLayout = (width, layout)

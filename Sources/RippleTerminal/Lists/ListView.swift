@@ -13,7 +13,9 @@ import Ripple
 // 100,000, and a page scroll costs the rows on that page. Rows are subviews only while in use, and
 // draw themselves; the list draws headers, the placeholder of an empty list and
 // the scroll indicator, then the selection over the rows (reversed while the list
-// is focused, underlined otherwise).
+// is focused, underlined otherwise). A focused list with items always has a selection:
+// taking the focus, or getting items while focused, selects the first item, so the
+// first key acts on something.
 //
 // Items are matched by `id` across updates (`ListDiff`): the selected item stays
 // selected wherever it moves, the item at the top of the screen stays at the top
@@ -281,6 +283,7 @@ public final class ListView<Item: Identifiable, Row: ListRow>: Control, ListView
             offset = clampedOffset(offset)
         }
         setNeedsLayout()
+        selectFirstItemIfFocused()
         return diff
     }
 
@@ -324,6 +327,18 @@ public final class ListView<Item: Identifiable, Row: ListRow>: Control, ListView
         let changed = index != selection
         setSelection(index, scrollToVisible: true)
         if changed { selectionPipe.input.send(value: item(atFlatIndex: index)) }
+    }
+
+    /// Taking the focus with nothing selected selects the first item (sent on
+    /// `reactive.selections`, as the user's move), so that the first key acts on it.
+    public override func didBecomeFocused() {
+        selectFirstItemIfFocused()
+    }
+
+    /// A focused list with items always has a selection: the first item when it
+    /// gets the focus, or its first items, with none selected.
+    private func selectFirstItemIfFocused() {
+        if isFocused, selection == nil, itemCount > 0 { userSelect(0) }
     }
 
     /// Sends the selected item on `activations`.
@@ -493,10 +508,11 @@ public final class ListView<Item: Identifiable, Row: ListRow>: Control, ListView
         let width = context.size.columns - (showsIndicator ? 1 : 0)
         for header in visibleHeaders {
             context.fill(Rect(column: 0, row: header.line - offset, columns: width, rows: 1), style: headerStyle)
-            context.put(header.title, at: Position(column: 0, row: header.line - offset), style: headerStyle)
+            context.put(header.title.truncated(toColumns: width), at: Position(column: 0, row: header.line - offset),
+                        style: headerStyle)
         }
         if itemCount == 0, !placeholder.isEmpty {
-            context.put(placeholder, at: Position(column: 0, row: layout.contentHeight - offset),
+            context.put(placeholder.truncated(toColumns: width), at: Position(column: 0, row: layout.contentHeight - offset),
                         style: Style(attributes: .dim))
         }
         if showsIndicator { drawScrollIndicator(in: &context) }

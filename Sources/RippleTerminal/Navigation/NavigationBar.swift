@@ -91,7 +91,7 @@ final class NavigationBar: View {
         let rightStart = width - (item?.rightBarItem?.frame.columns ?? 0)
         let low = leftEnd > 0 ? leftEnd + 1 : 0
         let high = rightStart < width ? rightStart - 1 : width
-        let title = self.title.prefix(columns: max(high - low, 0))
+        let title = self.title.truncated(toColumns: max(high - low, 0))
         let titleWidth = title.displayWidth
         let column = min(max((width - titleWidth) / 2, low), max(high - titleWidth, low))
         context.put(title, at: Position(column: column, row: 0), style: Style(attributes: .bold))

@@ -21,6 +21,11 @@ import Ripple
 // take it. The page (and a presented layer) takes the focus itself when its screen has
 // nothing focusable, so that Esc still reaches the stack. Esc that no view handled
 // dismisses the topmost presented screen, or else pops; a click on "‹ Back" pops.
+//
+// A ViewModel that decides navigation itself sets `goesBackByItself` to false: Esc
+// and "‹ Back" then change nothing and are sent on `reactive.backRequests` (while there
+// is something to go back from), and the stack pops or dismisses only when told. The
+// ViewModel stays the one source of truth: the stack never moves on its own.
 
 /// How ``NavigationStack/present(_:style:)`` shows a screen over the stack.
 public enum PresentationStyle: Sendable, Hashable {
@@ -62,6 +67,12 @@ public final class NavigationStack: View {
     private let userPopSignal = Signal<View, Never>.pipe()
     private let dismissals = Signal<View, Never>.pipe()
     private let userDismissalSignal = Signal<View, Never>.pipe()
+    private let backRequestSignal = Signal<Void, Never>.pipe()
+
+    /// Whether Esc and a click on "‹ Back" dismiss or pop at once (`true`, the
+    /// default), or are only sent on `reactive.backRequests` for a ViewModel to
+    /// decide, the stack moving only when told.
+    public var goesBackByItself = true
 
     /// A stack holding `root`, the screen that is never popped.
     public init(root: View) {
@@ -76,6 +87,8 @@ public final class NavigationStack: View {
             let observer = pipe.input
             lifetime.observeEnded { observer.sendCompleted() }
         }
+        let backRequests = backRequestSignal.input
+        lifetime.observeEnded { backRequests.sendCompleted() }
     }
 
     /// The screens on the stack, root first.
@@ -188,9 +201,15 @@ public final class NavigationStack: View {
     }
 
     /// The user asked to go back (Esc or a click on "‹ Back"): dismisses or pops,
-    /// and reports it; returns whether anything went.
+    /// and reports it — or, unless the stack goes back by itself, only reports the
+    /// request; returns whether there was anything to go back from.
     @discardableResult
     private func goBack() -> Bool {
+        if !goesBackByItself {
+            guard !presentations.isEmpty || canPop else { return false }
+            backRequestSignal.input.send(value: ())
+            return true
+        }
         if let screen = dismiss() {
             userDismissalSignal.input.send(value: screen)
             return true
@@ -254,6 +273,8 @@ public final class NavigationStack: View {
     var dismissedScreens: Signal<View, Never> { dismissals.output }
     /// A presented screen the user dismissed.
     var userDismissedScreens: Signal<View, Never> { userDismissalSignal.output }
+    /// The user's requests to go back, while the stack does not go back by itself.
+    var backRequestSignalOutput: Signal<Void, Never> { backRequestSignal.output }
 }
 
 /// The modal layer of a presented screen: opaque, confining input, and focusable
@@ -351,5 +372,14 @@ extension Reactive where Base: NavigationStack {
     @MainActor
     public var userDismissals: Signal<View, Never> {
         base.userDismissedScreens
+    }
+
+    /// Each time the user asks to go back (Esc, a click on "‹ Back") while the stack
+    /// does not go back by itself (`goesBackByItself` false) and has a presented
+    /// screen or one to pop; nothing moved: the ViewModel decides. Completes when the
+    /// stack is deinitialised.
+    @MainActor
+    public var backRequests: Signal<Void, Never> {
+        base.backRequestSignalOutput
     }
 }

@@ -157,7 +157,7 @@ public final class Alert: View {
 
     /// The message's lines at `columns`, none for an empty message.
     private func messageLines(columns: Int) -> [String] {
-        content.message.isEmpty ? [] : content.message.wrapped(columns: columns)
+        content.message.isEmpty ? [] : content.message.wrapped(toColumns: columns)
     }
 
     /// The inner width (inside the border and a column of margin each side) for a

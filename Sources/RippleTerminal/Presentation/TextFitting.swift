@@ -1,6 +1,13 @@
-// Fitting text into columns, for titles cut at a bar's free space and alert messages
-// wrapped to a dialog's width. Widths are display widths: a CJK character takes two
-// columns and is never split.
+// Fitting text into columns: the one routine every view uses to wrap text or cut it
+// with "…". Widths are display widths: a CJK character takes two columns and is never
+// split. Wrapping follows TextLayout (the rows a TextView shows): lines break at
+// spaces and between wide characters, a word wider than a line breaks where the line
+// is full, and the spaces at a break are dropped.
+//
+//     "Fix the tests before lunch".truncated(toColumns: 12)   // "Fix the tes…"
+//     "Fix the tests before lunch".wrapped(toColumns: 12)     // ["Fix the", "tests before", "lunch"]
+//     "Fix the tests before lunch".wrapped(toColumns: 12, maximumLines: 2)
+//                                                             // ["Fix the", "tests befor…"]
 
 extension StringProtocol {
     /// The longest leading part of the text whose display width is at most
@@ -17,41 +24,44 @@ extension StringProtocol {
         return result
     }
 
-    /// The text in lines of at most `columns` display columns: each `"\n"` starts a
-    /// line; within a paragraph, lines break at spaces, and a word wider than a line
-    /// (or a run of CJK text, which has no spaces) breaks between characters. Spaces
-    /// at a break are dropped. At least one line, and at least one character per line
-    /// even when `columns` is smaller than the character.
-    func wrapped(columns: Int) -> [String] {
-        let width = Swift.max(columns, 1)
+    /// The text on one line of at most `columns` display columns: whole when it fits,
+    /// otherwise cut at a whole character and ended with "…". Empty when `columns` is
+    /// zero or less.
+    ///
+    /// ```swift
+    /// "importing 528 of 658".truncated(toColumns: 16)   // "importing 528 o…"
+    /// ```
+    public func truncated(toColumns columns: Int) -> String {
+        guard columns > 0 else { return "" }
+        if displayWidth <= columns { return String(self) }
+        var cut = prefix(columns: columns - 1)
+        while cut.last == " " { cut.removeLast() }
+        return cut + "…"
+    }
+
+    /// The text in lines of at most `columns` display columns (at least one column):
+    /// each `"\n"` starts a line; within a line, rows break at spaces and next to wide
+    /// characters, and a word wider than a line breaks where the line is full. Spaces
+    /// at a break are dropped. When the text needs more than `maximumLines` lines,
+    /// the last one shown ends with "…". At least one line (empty for empty text),
+    /// none when `maximumLines` is zero or less.
+    ///
+    /// ```swift
+    /// "Could not reach the server after 3 tries".wrapped(toColumns: 20)
+    /// // ["Could not reach the", "server after 3 tries"]
+    /// ```
+    public func wrapped(toColumns columns: Int, maximumLines: Int = .max) -> [String] {
+        guard maximumLines > 0 else { return [] }
+        let characters = Array(String(self))
+        let layout = TextLayout(characters, width: columns)
         var lines: [String] = []
-        for paragraph in split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = ""
-            var lineWidth = 0
-            func breakLine() {
-                while line.last == " " { line.removeLast() }
-                lines.append(line)
-                line = ""
-                lineWidth = 0
-            }
-            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
-                let wordWidth = word.displayWidth
-                let gap = line.isEmpty ? 0 : 1
-                if lineWidth + gap + wordWidth <= width {
-                    if gap == 1 { line.append(" ") }
-                    line += word
-                    lineWidth += gap + wordWidth
-                    continue
-                }
-                if !line.isEmpty { breakLine() }
-                for character in word {
-                    let characterWidth = character.displayWidth
-                    if lineWidth + characterWidth > width, !line.isEmpty { breakLine() }
-                    line.append(character)
-                    lineWidth += characterWidth
-                }
-            }
-            breakLine()
+        for row in layout.rows.prefix(maximumLines) {
+            var line = String(characters[row.start..<row.end])
+            while line.last == " " { line.removeLast() }
+            lines.append(line)
+        }
+        if layout.rows.count > maximumLines, let last = lines.last {
+            lines[lines.count - 1] = (last + "…").truncated(toColumns: Swift.max(columns, 1))
         }
         return lines
     }

@@ -72,11 +72,11 @@ public final class Toast: View {
         return Size(columns: message.displayWidth + 2, rows: 1)
     }
 
-    /// Draws " message " in the toast's style, cut at the frame.
+    /// Draws " message " in the toast's style, ended with "…" where the frame cuts it.
     public override func draw(in context: inout DrawingContext) {
         guard let message else { return }
         context.fill(style: style)
-        context.put(message.prefix(columns: context.size.columns - 2), at: Position(column: 1, row: 0), style: style)
+        context.put(message.truncated(toColumns: context.size.columns - 2), at: Position(column: 1, row: 0), style: style)
     }
 }
 

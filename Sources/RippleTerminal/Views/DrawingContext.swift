@@ -77,10 +77,11 @@ public struct DrawingContext {
         }
         put("└" + horizontal + "┘", at: Position(column: box.column, row: box.endRow - 1), style: style)
         if let title, !title.isEmpty, inner >= 3 {
-            // " title " between the corners, cut to the inner width less one rule cell.
+            // " title " between the corners, within the inner width less one rule
+            // cell, ended with "…" when it does not fit.
             let titleClip = clip.intersection(absolute(Rect(column: box.column + 1, row: box.row,
                                                             columns: inner - 1, rows: 1)))
-            buffer.put(" " + title + " ", at: absolute(Position(column: box.column + 1, row: box.row)),
+            buffer.put(" " + title.truncated(toColumns: inner - 3) + " ", at: absolute(Position(column: box.column + 1, row: box.row)),
                        style: style, clippedTo: titleClip)
         }
     }

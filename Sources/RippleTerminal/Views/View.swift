@@ -124,6 +124,11 @@ open class View: ReactiveExtensionsProvider, LifetimeProvider {
         window?.focusedView === self
     }
 
+    /// Called on the view when the focus has just moved to it (by Tab, a click, the
+    /// window's first focus or ``Window/focus(_:)``). Does nothing by default; a list
+    /// selects its first row, so that the first key already acts on something.
+    open func didBecomeFocused() {}
+
     /// Handles a key that reached this view: first the focused view, then each of
     /// its ancestors until one returns `true`. Returns `false` by default.
     open func handleKey(_ event: KeyEvent) -> Bool {

@@ -93,6 +93,7 @@ extension Window {
         guard view !== focusedView else { return }
         focusedView = view
         setNeedsDisplay()
+        if !isRoutingPress { view?.didBecomeFocused() }
     }
 
     /// Before a render and before routing input: focuses the first focusable view

@@ -52,6 +52,9 @@ public final class Window {
     public var onRender: (@MainActor (_ output: [UInt8]) -> Void)?
     /// The view that receives keys first, if any.
     public internal(set) weak var focusedView: View?
+    /// While a left press moves the focus: the focused view is told after the press
+    /// is handled instead of at once.
+    var isRoutingPress = false
 
     private let scheduler: any Scheduler
     private var needsLayout = true
@@ -211,15 +214,31 @@ public final class Window {
             while let current = candidate, !current.canBecomeFocused {
                 candidate = current.superview
             }
-            if let candidate { focusedByPress = focus(candidate) }
+            if let candidate {
+                // The view hears that it became focused after the click is handled,
+                // so that a list selects the clicked row, not its first one first.
+                let before = focusedView
+                isRoutingPress = true
+                focusedByPress = focus(candidate)
+                isRoutingPress = false
+                if focusedView !== before, let focused = focusedView {
+                    defer { focused.didBecomeFocused() }
+                    return handleMouse(mouse, at: point, from: hit) || focusedByPress
+                }
+            }
         }
+        return handleMouse(mouse, at: point, from: hit) || focusedByPress
+    }
+
+    /// Offers `mouse` to `hit`, then to each of its ancestors until one handles it.
+    private func handleMouse(_ mouse: MouseEvent, at point: Position, from hit: View) -> Bool {
         var view: View? = hit
         while let current = view {
             let local = Position(column: point.column - current.frame.column, row: point.row - current.frame.row)
             if current.handleMouse(mouse, at: local) { return true }
             view = current.superview
         }
-        return focusedByPress
+        return false
     }
 
     private func layout(_ view: View) {

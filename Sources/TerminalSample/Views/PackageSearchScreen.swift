@@ -41,7 +41,7 @@ public final class PackageSearchScreen: View {
         super.init()
 
         let summary = Label()
-        let message = Label(style: Style(foreground: .red, attributes: .bold))
+        let message = Label(style: Style(foreground: .red, attributes: .bold), lineBreakMode: .wordWrapping(maximumLines: 3))
         let details = Label(style: Style(attributes: .dim))
         let help = Label("Tab: next · ↑↓: select · Esc: clear · Ctrl-C: quit", style: Style(attributes: .dim))
         field.sizing = .flexible

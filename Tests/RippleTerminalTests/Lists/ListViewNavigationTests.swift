@@ -16,10 +16,15 @@ import Testing
         list.reactive.activations.observeValues { [activations] in activations.append($0.id) }
     }
 
-    /// The items 0..<count in a terminal five rows high.
+    /// The items 0..<count in a terminal five rows high, with nothing selected (a
+    /// list that takes the focus selects its first item: these tests start from no
+    /// selection, as after `selectItem(at: nil)`).
     func terminal(items count: Int, rows: Int = 5, root: View? = nil) -> VirtualTerminal {
         list.items = numberedFruits(count)
-        return VirtualTerminal(columns: 10, rows: rows, root: root ?? list)
+        let terminal = VirtualTerminal(columns: 10, rows: rows, root: root ?? list)
+        list.selectItem(at: nil)
+        selections.removeAll()
+        return terminal
     }
 
     @Test func downAndUpMoveTheSelectionAndTheListScrollsToKeepItInView() {
@@ -94,7 +99,7 @@ import Testing
         list.showsScrollIndicator = false
         list.items = numberedFruits(20)
         let terminal = VirtualTerminal(columns: 10, rows: 6, root: list)
-        terminal.press(.down)
+        #expect(list.selectedItem?.id == 0)
         terminal.press(.pageDown)
         #expect(list.selectedItem?.id == 3)
         #expect(terminal.lines == ["Item 3", "-", "Item 4", "-", "Item 5", "-"])
@@ -113,7 +118,7 @@ import Testing
         terminal.press(.up)
         terminal.press(.up)
         #expect(terminal.lines == ["A", "Item 0", "Item 1", "Item 2"])
-        #expect(selections.values == [5, 4, 3, 2, 1, 0])
+        #expect(selections.values == [0, 5, 4, 3, 2, 1, 0])
     }
 
     @Test func enterActivatesTheSelectedItem() {
@@ -157,6 +162,7 @@ import Testing
     @Test func aClickOnAHeaderOrBelowTheRowsSelectsNothing() {
         list.sections = [ListSection(title: "Fruit", items: numberedFruits(2))]
         let terminal = VirtualTerminal(columns: 10, rows: 5, root: list)
+        list.selectItem(at: nil)
         terminal.click(column: 0, row: 0)
         terminal.click(column: 0, row: 4)
         #expect(list.selectedItem == nil)
@@ -208,5 +214,40 @@ import Testing
         let terminal = VirtualTerminal(columns: 10, rows: 5, root: list)
         #expect(terminal.lines.last == "Item 40")
         #expect(terminal.reversedText == ["Item 40   "])
+    }
+
+    @Test func aListThatTakesTheFocusSelectsItsFirstItemSoTheFirstKeyActs() {
+        let field = TextField()
+        let terminal = terminal(items: 3, root: Stack(.vertical, [field, list]))
+        #expect(list.selectedItem == nil)
+        terminal.press(.tab)
+        #expect(list.selectedItem?.id == 0)
+        #expect(selections.values == [0])
+        terminal.press(.enter)
+        #expect(activations.values == [0])
+    }
+
+    @Test func aListFocusedAtTheStartSelectsItsFirstItem() {
+        list.items = numberedFruits(3)
+        let terminal = VirtualTerminal(columns: 10, rows: 5, root: list)
+        #expect(list.selectedItem?.id == 0)
+        #expect(terminal.reversedText == ["Item 0    "])
+    }
+
+    @Test func aFocusedListWithNoItemsSelectsTheFirstWhenTheyArrive() {
+        let terminal = terminal(items: 0)
+        #expect(terminal.window.focusedView === list)
+        #expect(list.selectedItem == nil)
+        list.items = numberedFruits(2)
+        #expect(list.selectedItem?.id == 0)
+        #expect(terminal.reversedText == ["Item 0    "])
+    }
+
+    @Test func aClickThatFocusesTheListSelectsTheClickedRowOnly() {
+        let field = TextField()
+        let terminal = terminal(items: 5, rows: 6, root: Stack(.vertical, [field, list]))
+        terminal.click(column: 1, row: 4)
+        #expect(list.selectedItem?.id == 3)
+        #expect(selections.values == [3])
     }
 }

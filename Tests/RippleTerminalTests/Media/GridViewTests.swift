@@ -70,7 +70,7 @@ import Testing
         let grid = grid(0)
         grid.items = [Photo(id: 0, title: "日落"), Photo(id: 1, title: "海边的风"), Photo(id: 2, title: "a山")]
         let terminal = VirtualTerminal(columns: 16, rows: 4, root: grid)
-        #expect(terminal.lines == ["┌────┐", "│日落│海边 a山", "│    │", "└────┘"])
+        #expect(terminal.lines == ["┌────┐", "│日落│海…  a山", "│    │", "└────┘"])
     }
 
     @Test func theSelectedCellIsFramedOnlyWhileTheGridHasTheFocus() {

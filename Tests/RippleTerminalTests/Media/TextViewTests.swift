@@ -12,13 +12,13 @@ import Testing
         return values
     }
 
-    @Test func longLinesWrapAfterSpacesWithAColumnLeftForTheCursor() {
+    @Test func longLinesWrapAfterSpacesWithAColumnLeftForTheCursorOrTheScrollIndicator() {
         let view = TextView(text: "the quick brown fox jumps\nabcdefghijklmn")
         let terminal = VirtualTerminal(columns: 11, rows: 5, root: view)
         #expect(terminal.lines == ["the quick", "brown fox", "jumps", "abcdefghij", "klmn"])
         #expect(terminal.cursor == Position(column: 4, row: 4))
         view.isEditable = false
-        terminal.resize(columns: 10, rows: 5)
+        terminal.resize(columns: 11, rows: 5)
         #expect(terminal.lines == ["the quick", "brown fox", "jumps", "abcdefghij", "klmn"])
         #expect(terminal.cursor == nil)
     }
@@ -176,17 +176,17 @@ import Testing
         let view = TextView(text: (1...10).map { "line \($0)" }.joined(separator: "\n"))
         view.isEditable = false
         let terminal = VirtualTerminal(columns: 10, rows: 3, root: view)
-        #expect(terminal.lines == ["line 1", "line 2", "line 3"])
+        #expect(terminal.lines == ["line 1   █", "line 2   │", "line 3   │"])
         #expect(terminal.cursor == nil)
         #expect(!terminal.press(.character("x")))
         #expect(!terminal.press(.enter))
         #expect(!terminal.paste("pasted"))
         terminal.press(.down)
-        #expect(terminal.lines == ["line 2", "line 3", "line 4"])
+        #expect(terminal.lines == ["line 2   █", "line 3   │", "line 4   │"])
         terminal.press(.end)
-        #expect(terminal.lines == ["line 8", "line 9", "line 10"])
+        #expect(terminal.lines == ["line 8   │", "line 9   │", "line 10  █"])
         terminal.press(.pageUp)
-        #expect(terminal.lines == ["line 5", "line 6", "line 7"])
+        #expect(terminal.lines == ["line 5   │", "line 6   █", "line 7   │"])
         terminal.click(column: 1, row: 1)
         #expect(view.text == (1...10).map { "line \($0)" }.joined(separator: "\n"))
     }
@@ -222,5 +222,32 @@ import Testing
         #expect(terminal.cursor == Position(column: 4, row: 1))
         terminal.type("s")
         #expect(edits.values == ["preset\ntexts"])
+    }
+
+    @Test func aReadOnlyViewWhoseTextFitsTakesNoFocus() {
+        let messages = TextView(text: "Your code is 4711")
+        messages.isEditable = false
+        let field = TextField()
+        let terminal = VirtualTerminal(columns: 20, rows: 4, root: Stack(.vertical, [field, messages]))
+        #expect(terminal.window.focusedView === field)
+        terminal.press(.tab)
+        #expect(terminal.window.focusedView === field)
+        #expect(terminal.runs { $0.attributes.contains(.reverse) }.allSatisfy { !$0.contains("4711") })
+    }
+
+    @Test func aReadOnlyViewThatScrollsTakesTheFocusAndShowsItWithItsScrollIndicator() {
+        let messages = TextView(text: (1...10).map { "line \($0)" }.joined(separator: "\n"))
+        messages.isEditable = false
+        messages.sizing = .flexible
+        let field = TextField()
+        let terminal = VirtualTerminal(columns: 10, rows: 4, root: Stack(.vertical, [field, messages]))
+        #expect(terminal.runs { $0.attributes.contains(.bold) } == [])
+        terminal.press(.tab)
+        #expect(terminal.window.focusedView === messages)
+        #expect(terminal.lines == ["", "line 1   █", "line 2   │", "line 3   │"])
+        #expect(terminal.runs { $0.attributes.contains(.reverse) } == [])
+        #expect(terminal.runs { $0.attributes.contains(.bold) } == ["█"])
+        terminal.press(.end)
+        #expect(terminal.lines == ["", "line 8   │", "line 9   │", "line 10  █"])
     }
 }

@@ -105,7 +105,7 @@ import Testing
         let long = screen("注册一个新的账号", [])
         long.navigationItem.rightBarItem = Button(title: "OK")
         navigation.push(long)
-        #expect(terminal.lines[0] == "‹ Back 注册一  [ OK ]")
+        #expect(terminal.lines[0] == "‹ Back 注册一… [ OK ]")
     }
 
     @Test func escPopsTheTopScreenAndIsUnhandledAtTheRoot() {
@@ -116,6 +116,26 @@ import Testing
         #expect(navigation.screens.count == 1)
         #expect(terminal.lines[0] == "       Search")
         #expect(!terminal.press(.escape))
+    }
+
+    @Test func aStackThatDoesNotGoBackByItselfOnlyReportsEscUntilTold() {
+        let navigation = NavigationStack(root: screen("Menu", [Button(title: "Open")]))
+        navigation.goesBackByItself = false
+        let requests = Recorder<Void>()
+        navigation.reactive.backRequests.observeValues { requests.append(()) }
+        let terminal = VirtualTerminal(columns: 20, rows: 4, root: navigation)
+        #expect(!terminal.press(.escape), "nothing to go back from")
+        #expect(requests.values.isEmpty)
+        navigation.present(screen("App", [Button(title: "Act")]))
+        #expect(terminal.press(.escape))
+        #expect(requests.values.count == 1)
+        #expect(navigation.presentedScreen != nil, "the stack waits to be told")
+        navigation.dismiss()
+        #expect(navigation.presentedScreen == nil)
+        navigation.push(screen("Details", [Button(title: "More")]))
+        #expect(terminal.press(.escape))
+        #expect(requests.values.count == 2)
+        #expect(navigation.screens.count == 2)
     }
 
     @Test func escThatTheScreenHandlesDoesNotPop() {

@@ -80,7 +80,7 @@ import Testing
         let terminal = terminal()
         toast.show("验证码\nsent to 13800000000, valid for 5 minutes")
         #expect(toast.message == "验证码 sent to 13800000000, valid for 5 minutes")
-        #expect(terminal.lines[3] == " 验证码 sent to 13800000000,")
+        #expect(terminal.lines[3] == " 验证码 sent to 13800000000,…")
     }
 
     @Test func errorsShowThroughTheShowTarget() async {

@@ -8,4 +8,8 @@ final class Recorder<Value> {
     func append(_ value: Value) {
         values.append(value)
     }
+
+    func removeAll() {
+        values.removeAll()
+    }
 }

@@ -30,7 +30,7 @@ import Testing
         let views = [Label("abc"), Label("def"), Label("ghi")]
         let terminal = VirtualTerminal(columns: 5, rows: 1, root: Stack(.horizontal, views))
         #expect(columns(views) == [0...2, 3...4, nil])
-        #expect(terminal.lines == ["abcde"])
+        #expect(terminal.lines == ["abcd…"])
     }
 
     @Test func aStackWithNoSpaceGivesEveryViewAnEmptyFrame() {
@@ -78,14 +78,14 @@ import Testing
 
     @Test func aBorderDrawsItsTitleAndClipsItsContent() {
         let terminal = VirtualTerminal(columns: 12, rows: 3, root: Border(title: "Title", Label("a long line")))
-        #expect(terminal.lines == ["┌ Title ───┐", "│a long lin│", "└──────────┘"])
+        #expect(terminal.lines == ["┌ Title ───┐", "│a long li…│", "└──────────┘"])
     }
 
     @Test func aCJKLabelIsCutAtTheBorderOnAWholeCharacter() {
         let terminal = VirtualTerminal(columns: 7, rows: 3, root: Border(title: "标题很长", Label("中文字幕")))
-        // Inner width 5: 中文 and half of 字, which shows as a space; the title keeps
-        // one rule cell before the corner.
-        #expect(terminal.lines == ["┌ 标 ─┐", "│中文 │", "└─────┘"])
+        // Inner width 5: 中文 and "…"; the title keeps one rule cell before the
+        // corner, too little for 标 and "…".
+        #expect(terminal.lines == ["┌ … ──┐", "│中文…│", "└─────┘"])
     }
 
     @Test func resizingTheTerminalLaysTheTreeOutAgain() {
