@@ -68,10 +68,14 @@ let package = Package(
                 .copy("Photos/BundledPhotos/images"),
             ]
         ),
+        // How the command-line programs print: at once, and quietly ending when the
+        // reader of their output goes away.
+        .target(name: "ConsoleOutput"),
         .executableTarget(
             name: "ripple-services",
             dependencies: [
                 "Services",
+                "ConsoleOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -182,23 +186,42 @@ let package = Package(
                 .product(name: "RippleTesting", package: "Ripple"),
             ]
         ),
+        // The launcher's Model and ViewModel (Ripple alone): the menu's entries, the app
+        // open, the status line.
+        .target(
+            name: "LauncherCore",
+            dependencies: ["SeedAppCore", .product(name: "Ripple", package: "Ripple")],
+            path: "Sources/Launcher/Core"
+        ),
+        .testTarget(
+            name: "LauncherCoreTests",
+            dependencies: [
+                "LauncherCore",
+                "SeedAppCore",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
+            ]
+        ),
         // The launcher: the menu of the seed apps, its status line and the scripted
-        // walkthrough (Model/, ViewModels/ (Ripple only), Views/, Walkthrough/).
+        // walkthrough (Views/, Walkthrough/, the catalog of apps).
         .target(
             name: "Launcher",
             dependencies: [
+                "LauncherCore",
                 "SeedApp",
                 "TwitterSearch",
                 "Todos",
                 "Registration",
                 .product(name: "Ripple", package: "Ripple"),
                 .product(name: "RippleTerminal", package: "Ripple"),
-            ]
+            ],
+            path: "Sources/Launcher/UI"
         ),
         .testTarget(
             name: "LauncherTests",
             dependencies: [
                 "Launcher",
+                "LauncherCore",
                 "SeedApp",
                 .product(name: "Ripple", package: "Ripple"),
                 .product(name: "RippleTerminal", package: "Ripple"),
@@ -210,6 +233,8 @@ let package = Package(
             name: "ripple-apps",
             dependencies: [
                 "Launcher",
+                "LauncherCore",
+                "ConsoleOutput",
                 "SeedApp",
                 "Services",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

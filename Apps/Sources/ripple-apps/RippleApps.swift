@@ -1,7 +1,9 @@
 import ArgumentParser
+import ConsoleOutput
 import Dispatch
 import Foundation
 import Launcher
+import LauncherCore
 import Logging
 import Ripple
 import RippleTerminal
@@ -36,7 +38,8 @@ struct RippleApps: ParsableCommand {
 
     @Option(help: ArgumentHelp(
         "The services' data directory: the SQLite files, and the tweet service's app credentials.",
-        discussion: "Default: $XDG_DATA_HOME/ripple or ~/.local/share/ripple, as ripple-services uses.",
+        discussion: "Default: $XDG_DATA_HOME/ripple or ~/.local/share/ripple, as ripple-services uses; "
+            + "a walkthrough without --data-dir runs on a temporary directory, leaving your data alone.",
         valueName: "dir"
     ))
     var dataDir: String?
@@ -54,15 +57,21 @@ struct RippleApps: ParsableCommand {
     }
 
     func run() throws {
-        let dataDirectory = dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
-            ?? ServicesConfiguration.defaultDataDirectory()
         let interactive = !walkthrough && Self.canDrawFullScreen()
+        let location = try LaunchDataDirectory.choose(
+            given: dataDir, isWalkthrough: !interactive && server == nil, standard: ServicesConfiguration.defaultDataDirectory()
+        )
+        let dataDirectory = location.url
         let services: LocalServices?
         let url: URL
         if let server, let serverURL = URL(string: server) {
             services = nil
             url = serverURL
         } else {
+            if case .temporary = location {
+                say("ripple-apps: the walkthrough runs on a temporary data directory (\(dataDirectory.path)), "
+                    + "leaving yours alone; --data-dir names another.")
+            }
             say("ripple-apps: starting the local services (data directory \(dataDirectory.path))…")
             let started = try Self.startServices(dataDirectory: dataDirectory)
             services = started
@@ -83,7 +92,7 @@ struct RippleApps: ParsableCommand {
             }
         } else {
             Self.runWalkthrough(
-                url: url, dataDirectory: dataDirectory, address: address, tweetIndex: tweetIndex, services: services
+                url: url, dataDirectory: location, address: address, tweetIndex: tweetIndex, services: services
             )
         }
     }
@@ -134,9 +143,10 @@ struct RippleApps: ParsableCommand {
 
     /// The scripted walkthrough, printed; exits when it ends.
     static func runWalkthrough(
-        url: URL, dataDirectory: URL, address: String, tweetIndex: @escaping @Sendable () -> TweetIndexProgress,
-        services: LocalServices?
+        url: URL, dataDirectory location: LaunchDataDirectory, address: String,
+        tweetIndex: @escaping @Sendable () -> TweetIndexProgress, services: LocalServices?
     ) -> Never {
+        let dataDirectory = location.url
         say("ripple-apps: not a terminal (or --walkthrough): printing a scripted walkthrough of every app on a"
             + " \(WalkthroughRunner.columns) × \(WalkthroughRunner.rows) virtual terminal.")
         say("ripple-apps: services at \(address)")
@@ -155,6 +165,7 @@ struct RippleApps: ParsableCommand {
             let runner = WalkthroughRunner(catalog: catalog, viewModel: viewModel, environment: environment) { say($0) }
             let report = await runner.run()
             await services?.stop()
+            location.removeIfTemporary()
             if report.failures.isEmpty {
                 say("ripple-apps: walkthrough done: \(report.headings.count) screens.")
                 terminate(0)
@@ -166,9 +177,9 @@ struct RippleApps: ParsableCommand {
     }
 }
 
-/// Prints a line to standard output at once (a pipe would otherwise buffer it).
+/// Prints a line to standard output at once; ends quietly if the reader went away.
 func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    StandardOutput.writeLine(line)
 }
 
 /// Ends the process with `status` (the global `exit`, which a command's `exit`

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ConsoleOutput
 import Foundation
 import Hummingbird
 import Logging
@@ -221,7 +222,7 @@ private func describe(_ corpus: CorpusSummary) -> String {
         + " by \(stats.maintainers) maintainers (imported in \(String(format: "%.1f", stats.seconds)) s)"
 }
 
-/// Prints a line to standard output at once (a pipe would otherwise buffer it).
+/// Prints a line to standard output at once; ends quietly if the reader went away.
 private func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    StandardOutput.writeLine(line)
 }

@@ -1,8 +1,9 @@
 import Ripple
+import SeedAppCore
 import Synchronization
 import RippleTesting
 import Testing
-@testable import Launcher
+@testable import LauncherCore
 
 /// The launcher's state in virtual time: opening apps by number (available,
 /// coming, unknown), going back, quitting, and the status line following the tweet
@@ -22,25 +23,41 @@ import Testing
         let viewModel = viewModel()
         #expect(viewModel.open(number: 1))
         #expect(viewModel.openedApp.value?.title == "Twitter Search")
-        #expect(viewModel.hint.value == LauncherViewModel.menuHint)
+        #expect(viewModel.message.value == "")
         viewModel.back()
         #expect(viewModel.openedApp.value == nil)
+    }
+
+    @Test func openedAppChangesOnlyWhenItDiffersSoTheStackMovesOncePerChange() {
+        let viewModel = viewModel()
+        var changes: [String?] = []
+        viewModel.openedApp.signal.observeValues { changes.append($0?.title) }
+        viewModel.back()
+        viewModel.open(number: 1)
+        viewModel.open(number: 1)
+        viewModel.back()
+        viewModel.back()
+        #expect(changes == ["Twitter Search", nil])
+    }
+
+    @Test func theMenuKeysNameTheDigitsOfItsApps() {
+        #expect(viewModel().keyHints.value.footerText == "1–4 or ↑↓ Enter: open · q: quit")
     }
 
     @Test func aComingAppOpensNothingAndTheHintSaysWhy() {
         let viewModel = viewModel()
         #expect(!viewModel.open(number: 4))
         #expect(viewModel.openedApp.value == nil)
-        #expect(viewModel.hint.value == "500px Gallery comes with a later issue: it cannot be opened yet.")
-        #expect(viewModel.open(number: 1), "a later choice clears the hint")
-        #expect(viewModel.hint.value == LauncherViewModel.menuHint)
+        #expect(viewModel.message.value == "500px Gallery is not ready yet: it cannot be opened.")
+        #expect(viewModel.open(number: 1), "a later choice clears the message")
+        #expect(viewModel.message.value == "")
     }
 
     @Test func anUnknownNumberOpensNothingAndTheHintNamesTheRange() {
         let viewModel = viewModel()
         #expect(!viewModel.open(number: 7))
         #expect(viewModel.openedApp.value == nil)
-        #expect(viewModel.hint.value == "There is no app 7: the apps are numbered 1–4.")
+        #expect(viewModel.message.value == "There is no app 7: the apps are numbered 1–4.")
     }
 
     @Test func quitSendsDidQuit() {
@@ -58,11 +75,11 @@ import Testing
     @Test func theStatusLineFollowsTheFirstImportEveryHalfSecondAndStopsWhenReady() {
         let progress = ProgressScript([.importing(read: 0, of: 400), .importing(read: 100, of: 400), .ready(tweets: 1_234)])
         let viewModel = viewModel(progress.next)
-        #expect(viewModel.status.value == "services: http://127.0.0.1:9 · tweet index: importing 0 of 400 changelogs (0%)")
+        #expect(viewModel.status.value == "building the tweet index: 0 % (0 of 400 changelogs) · services: http://127.0.0.1:9")
         scheduler.advance(by: .milliseconds(400))
         #expect(progress.reads == 1, "one read at start, none before the interval")
         scheduler.advance(by: .milliseconds(100))
-        #expect(viewModel.status.value == "services: http://127.0.0.1:9 · tweet index: importing 100 of 400 changelogs (25%)")
+        #expect(viewModel.status.value == "building the tweet index: 25 % (100 of 400 changelogs) · services: http://127.0.0.1:9")
         scheduler.advance(by: .milliseconds(500))
         #expect(viewModel.status.value == "services: http://127.0.0.1:9 · tweet index: 1,234 tweets")
         scheduler.advance(by: .seconds(5))

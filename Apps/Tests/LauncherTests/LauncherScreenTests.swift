@@ -1,4 +1,5 @@
 import Foundation
+import LauncherCore
 import Ripple
 import RippleTerminal
 import RippleTesting
@@ -13,7 +14,7 @@ import Testing
     let scheduler = TestScheduler()
     let catalog = echoCatalog()
 
-    func launcher(columns: Int = 50, rows: Int = 12) -> (VirtualTerminal, LauncherScreen) {
+    func launcher(columns: Int = 50, rows: Int = 14) -> (VirtualTerminal, LauncherScreen) {
         let viewModel = LauncherViewModel(
             entries: catalog.entries, servicesAddress: "http://127.0.0.1:9", tweetIndex: { .ready(tweets: 12) },
             scheduler: scheduler
@@ -27,22 +28,25 @@ import Testing
         return (VirtualTerminal(columns: columns, rows: rows, root: screen), screen)
     }
 
-    @Test func theMenuListsTheAppsWithTheHintAndTheStatusLine() {
+    @Test func theMenuShowsItsTitleOnceTheIntroWrappedTheAppsTheKeysAndTheStatusLine() {
         let (terminal, _) = launcher()
         #expect(terminal.lines == [
             "              Ripple: the seed apps",
             "──────────────────────────────────────────────────",
-            "┌ Ripple: the seed apps ─────────────────────────┐",
-            "│The seed documents' apps, built on Ripple and Ri│",
+            "┌────────────────────────────────────────────────┐",
+            "│The apps of the seed documents, built on Ripple │",
+            "│and RippleTerminal, running against local       │",
+            "│services.                                       │",
             "│                                                │",
             "│1 Echo                                          │",
             "│2 Gallery (coming)                              │",
             "│                                                │",
             "│                                                │",
-            "│1–5 or ↑↓ and Enter: open · Esc: back to this me│",
+            "│1–2 or ↑↓ Enter: open · q: quit                 │",
             "└────────────────────────────────────────────────┘",
-            "services: http://127.0.0.1:9 · tweet index: 12 twe",
+            "services: http://127.0.0.1:9 · tweet index: 12 tw…",
         ])
+        #expect(terminal.reversedText == ["1 Echo                                          "])
     }
 
     @Test func aDigitOpensItsAppWithTheFocusInItAndEscGoesBack() {
@@ -51,14 +55,14 @@ import Testing
         #expect(screen.isShowingApp)
         #expect(terminal.lines.first == "┌ Echo ──────────────────────────────────────────┐",
                 "the app covers the menu and its bar")
-        #expect(terminal.lines.last == "services: http://127.0.0.1:9 · tweet index: 12 twe", "the status line stays")
+        #expect(terminal.lines.last == "services: http://127.0.0.1:9 · tweet index: 12 tw…", "the status line stays")
         terminal.type("12")
         #expect(terminal.lines.contains("│You typed: 12                                   │"),
                 "digits typed in the app go to the app, not the menu")
         terminal.press(.escape)
         #expect(!screen.isShowingApp)
         #expect(screen.viewModel.openedApp.value == nil)
-        #expect(terminal.lines[2] == "┌ Ripple: the seed apps ─────────────────────────┐")
+        #expect(terminal.lines[0] == "              Ripple: the seed apps")
     }
 
     @Test func enterOpensTheSelectedAppAndEachOpeningIsANewScreen() {
@@ -74,11 +78,11 @@ import Testing
         #expect(second?.field.text == "", "closing an app ended it; opening starts afresh")
     }
 
-    @Test func aComingAppOpensNothingAndTheHintSaysSo() {
+    @Test func aComingAppOpensNothingAndTheMessageSaysSoWithoutSpeakingOfIssues() {
         let (terminal, screen) = launcher(columns: 70)
         terminal.type("2")
         #expect(!screen.isShowingApp)
-        #expect(terminal.lines.contains("│Gallery comes with a later issue: it cannot be opened yet.          │"))
+        #expect(terminal.lines.contains("│Gallery is not ready yet: it cannot be opened.                      │"))
     }
 
     @Test func qInTheMenuAsksToQuitButNotInAnApp() {
@@ -121,7 +125,7 @@ import Testing
         )
         let gallery = catalog.entries[1]
         let terminal = VirtualTerminal(columns: 40, rows: 1, root: catalog.makeScreen(for: gallery, environment: environment))
-        #expect(terminal.lines == ["Gallery comes with a later issue."])
+        #expect(terminal.lines == ["Gallery is not ready yet."])
         #expect(catalog.makeScreen(for: catalog.entries[0], environment: environment) is EchoScreen)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LauncherCore
 import Ripple
 import RippleTerminal
 import SeedApp
@@ -37,7 +38,7 @@ import Testing
         #expect(step[0].displayWidth == WalkthroughRunner.columns)
         #expect(step.count == WalkthroughRunner.rows + 2, "heading, 30 rows, and the final newline")
         #expect(step.contains { $0.contains("You typed: hello there") })
-        #expect(blocks[4].contains("Gallery comes with a later issue"))
-        #expect(blocks[5].contains("┌ Ripple: the seed apps"))
+        #expect(blocks[4].contains("Gallery is not ready yet"))
+        #expect(blocks[5].contains("Ripple: the seed apps"))
     }
 }

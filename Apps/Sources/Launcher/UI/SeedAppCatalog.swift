@@ -1,3 +1,4 @@
+import LauncherCore
 import Ripple
 import Registration
 import RippleTerminal
@@ -62,7 +63,7 @@ public struct SeedAppCatalog {
         if let app = items.first(where: { $0.entry.number == entry.number })?.app {
             return app.makeScreen(environment: environment)
         }
-        let screen = Label("\(entry.title) comes with a later issue.")
+        let screen = Label("\(entry.title) is not ready yet.")
         screen.navigationItem.title = entry.title
         return screen
     }

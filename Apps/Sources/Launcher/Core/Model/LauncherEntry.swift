@@ -46,13 +46,15 @@ public enum TweetIndexProgress: Sendable, Equatable {
         return false
     }
 
-    /// `"tweet index: importing 1,204 of 3,012 changelogs (39%)"`, `"tweet index:
-    /// 29,856 tweets"`, `"tweet index failed: …"`; empty when unknown.
+    /// `"building the tweet index: 39 % (1,204 of 3,012 changelogs)"`, `"tweet
+    /// index: 29,856 tweets"`, `"tweet index failed: …"`; empty when unknown. The
+    /// part a reader needs first comes first, so a narrow status line cut with "…"
+    /// still says it.
     public var text: String {
         switch self {
         case let .importing(read, total):
-            let percent = total > 0 ? " (\(read * 100 / total)%)" : ""
-            return "tweet index: importing \(grouped(read)) of \(grouped(total)) changelogs\(percent)"
+            let percent = total > 0 ? ": \(read * 100 / total) %" : ""
+            return "building the tweet index\(percent) (\(grouped(read)) of \(grouped(total)) changelogs)"
         case let .ready(tweets):
             return "tweet index: \(grouped(tweets)) tweets"
         case let .failed(reason):

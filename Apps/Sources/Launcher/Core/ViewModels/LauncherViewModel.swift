@@ -1,19 +1,23 @@
 import Ripple
+import SeedAppCore
 
 // LauncherViewModel: the launcher's menu as state. It knows which apps exist and
-// which one is open, what the hint line says, and what the status line says about
-// the services; the screen binds to it and builds the apps' screens.
+// which one is open — the one source of truth for navigation: the screen's stack
+// presents and dismisses only when `openedApp` changes, and the user's "back" (Esc)
+// comes here as an input — what the message line says, which keys the footer lists,
+// and what the status line says about the services.
 //
-//     open(number:) ─▶ available?  openedApp = entry, hint cleared
-//                      coming?     hint = "<title> comes with a later issue."
-//                      unknown?    hint = "There is no app <n>: …"
-//     back()        ─▶ openedApp = nil
+//     open(number:) ─▶ available?  openedApp = entry, message cleared
+//                      coming?     message = "<title> is not ready yet: …"
+//                      unknown?    message = "There is no app <n>: …"
+//     back()        ─▶ openedApp = nil (nothing when the menu shows)
 //     quit()        ─▶ didQuit
 //     timer 0.5 s on the scheduler, while the tweet index imports ─▶ status
 //
 // The ViewModel imports Ripple only; time comes from the injected scheduler.
 
-/// The launcher's state: the apps, the one open, the hint line and the status line.
+/// The launcher's state: the apps, the one open, the message line, the keys and
+/// the status line.
 ///
 /// ```swift
 /// let viewModel = LauncherViewModel(
@@ -27,15 +31,16 @@ import Ripple
 public final class LauncherViewModel: Sendable {
     /// How often the status line reads the tweet index's progress while it imports.
     public static let statusInterval: Duration = .milliseconds(500)
-    /// The hint line while the menu shows and nothing went wrong.
-    public static let menuHint = "1–5 or ↑↓ and Enter: open · Esc: back to this menu · q: quit"
 
     /// The apps, in menu order.
     public let entries: [LauncherEntry]
-    /// The app on screen, `nil` while the menu shows.
+    /// The app on screen, `nil` while the menu shows; it changes only when it
+    /// differs, so that a view can present or dismiss on each value.
     public let openedApp: Property<LauncherEntry?>
-    /// The menu's hint line: keys, or why a choice opened nothing.
-    public let hint: Property<String>
+    /// Why the last choice opened nothing; empty otherwise.
+    public let message: Property<String>
+    /// The keys of the menu, for its footer.
+    public let keyHints: Property<[KeyHint]>
     /// The status line: the services' address and, while it imports, the tweet
     /// index's progress.
     public let status: Property<String>
@@ -43,7 +48,7 @@ public final class LauncherViewModel: Sendable {
     public let didQuit: Signal<Void, Never>
 
     private let opened: MutableProperty<LauncherEntry?>
-    private let hintText: MutableProperty<String>
+    private let messageText: MutableProperty<String>
     private let statusText: MutableProperty<String>
     private let quitPipe: (output: Signal<Void, Never>, input: Signal<Void, Never>.Observer)
     private let token: Lifetime.Token
@@ -59,17 +64,21 @@ public final class LauncherViewModel: Sendable {
     ) {
         self.entries = entries
         opened = MutableProperty(nil)
-        openedApp = Property(opened)
-        hintText = MutableProperty(Self.menuHint)
-        hint = Property(hintText)
+        openedApp = Property(opened).skipRepeats()
+        messageText = MutableProperty("")
+        message = Property(messageText)
+        keyHints = Property(value: Self.menuKeys(entries))
         quitPipe = Signal.pipe()
         didQuit = quitPipe.output
         let (lifetime, token) = Lifetime.make()
         self.token = token
 
+        /// The services' address, and the index's state — first while it imports,
+        /// so that a narrow line cut with "…" still shows the progress.
         func line(_ progress: TweetIndexProgress) -> String {
-            let index = progress.text
-            return "services: \(servicesAddress)" + (index.isEmpty ? "" : " · \(index)")
+            let services = "services: \(servicesAddress)", index = progress.text
+            if index.isEmpty { return services }
+            return progress.isImporting ? "\(index) · \(services)" : "\(services) · \(index)"
         }
         let first = tweetIndex()
         let progress = SignalProducer.timer(interval: Self.statusInterval, on: scheduler)
@@ -82,26 +91,35 @@ public final class LauncherViewModel: Sendable {
         }
     }
 
-    /// Opens the app numbered `number` if it exists yet; otherwise the hint line
-    /// says why nothing opened. Returns whether an app opened.
+    /// The menu's keys: the digits of `entries` (or the arrows) and Enter open an
+    /// app, q quits.
+    static func menuKeys(_ entries: [LauncherEntry]) -> [KeyHint] {
+        let numbers = entries.map(\.number)
+        let digits = numbers.isEmpty ? "" : "\(numbers.min() ?? 0)–\(numbers.max() ?? 0) or "
+        return [KeyHint(digits + "↑↓ Enter", "open"), KeyHint("q", "quit")]
+    }
+
+    /// Opens the app numbered `number` if it can be opened; otherwise the message
+    /// line says why nothing opened. Returns whether an app opened.
     @discardableResult
     public func open(number: Int) -> Bool {
         guard let entry = entries.first(where: { $0.number == number }) else {
             let numbers = entries.map(\.number)
             let range = numbers.isEmpty ? "none" : "\(numbers.min() ?? 0)–\(numbers.max() ?? 0)"
-            hintText.value = "There is no app \(number): the apps are numbered \(range)."
+            messageText.value = "There is no app \(number): the apps are numbered \(range)."
             return false
         }
         guard entry.isAvailable else {
-            hintText.value = "\(entry.title) comes with a later issue: it cannot be opened yet."
+            messageText.value = "\(entry.title) is not ready yet: it cannot be opened."
             return false
         }
-        hintText.value = Self.menuHint
+        messageText.value = ""
         opened.value = entry
         return true
     }
 
-    /// Closes the open app, back to the menu.
+    /// The user's "back" (Esc in an app that does not use it): closes the open
+    /// app; nothing while the menu shows.
     public func back() {
         opened.value = nil
     }

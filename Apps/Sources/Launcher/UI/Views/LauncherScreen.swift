@@ -1,11 +1,14 @@
+import LauncherCore
 import Ripple
 import RippleTerminal
 
 // LauncherScreen: the launcher's whole window. A navigation stack holds the menu;
 // opening an app presents the app's screen over the whole stack (an app is a world
-// of its own, with its own navigation bar when it has one), Esc (when the app does
-// not use it) dismisses it, and a status line under the stack says where the
-// services answer.
+// of its own, with its own navigation bar when it has one), and a status line under
+// the stack says where the services answer. The ViewModel decides navigation: the
+// stack presents when `openedApp` gets an app and dismisses when it gets `nil`, and
+// never goes back by itself — Esc that the app does not use is the ViewModel's
+// `back()` input.
 //
 //     ┌ Ripple: the seed apps ─┐  ─▶  ┌ Twitter Search ───────┐
 //     │1 Twitter Search        │       │Search: …              │
@@ -13,8 +16,8 @@ import RippleTerminal
 //     └────────────────────────┘       └───────────────────────┘
 //     services: http://127.0.0.1:41234 (in process) · tweet index: 29,856 tweets
 //
-// Bindings: present <~ the opened app's screen; dismiss <~ back to the menu;
-// viewModel.back() <~ the user's dismissals (Esc).
+// Bindings: present or dismiss <~ openedApp; viewModel.back() <~ the stack's back
+// requests (Esc).
 
 /// The launcher: the menu in a navigation stack, the open app presented over it,
 /// and the services' status line.
@@ -46,18 +49,13 @@ public final class LauncherScreen: View {
         navigation.sizing = .flexible
         addSubview(Stack(.vertical, [navigation, statusLabel]))
 
+        navigation.goesBackByItself = false
         statusLabel.reactive.text <~ viewModel.status
-        navigation.reactive.present <~ viewModel.openedApp.signal.compactMap { $0 }.map { entry in
-            MainActor.assumeIsolated { makeScreen(entry) }
+        let showApp = navigation.reactive.makeBindingTarget(on: MainActorScheduler()) { (stack, entry: LauncherEntry?) in
+            if let entry { stack.present(makeScreen(entry)) } else { stack.dismiss() }
         }
-        navigation.reactive.dismiss <~ viewModel.openedApp.signal.filter { [weak navigation] entry in
-            MainActor.assumeIsolated { entry == nil && navigation?.presentedScreen != nil }
-        }.map { _ in () }
-        navigation.reactive.userDismissals.observeValues { [weak navigation, viewModel] _ in
-            MainActor.assumeIsolated {
-                if navigation?.presentedScreen == nil { viewModel.back() }
-            }
-        }
+        showApp <~ viewModel.openedApp.signal
+        navigation.reactive.backRequests.observeValues { [viewModel] in viewModel.back() }
     }
 
     /// Whether an app is on screen.

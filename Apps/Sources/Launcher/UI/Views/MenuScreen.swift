@@ -1,32 +1,41 @@
+import LauncherCore
 import Ripple
 import RippleTerminal
+import SeedApp
 
 // MenuScreen: the launcher's first screen, the list of the seed apps.
 //
 //                          Ripple: the seed apps                      the stack's bar
 //     ─────────────────────────────────────────────────────────────────
-//     ┌ Ripple: the seed apps ────────────────────────────────────────┐
-//     │The seed documents' apps, built on Ripple and RippleTerminal, …│
+//     ┌───────────────────────────────────────────────────────────────┐
+//     │The apps of the seed documents, built on Ripple and            │   wrapped
+//     │RippleTerminal, running against local services.                │
 //     │                                                               │
 //     │1 Twitter Search                                               │
 //     │2 Todos                                                        │
 //     │…                                                              │
 //     │4 500px Gallery (coming)                                       │
-//     │1–5 or ↑↓ and Enter: open · Esc: back to this menu · q: quit   │   the hint line
+//     │500px Gallery is not ready yet: it cannot be opened.           │   the message line
+//     │1–5 or ↑↓ Enter: open · q: quit                                │   the footer
 //     └───────────────────────────────────────────────────────────────┘
 //
-// A digit opens its app, Enter the selected one, q asks to quit.
+// A digit opens its app, Enter the selected one, q asks to quit: each is a
+// ViewModel input.
 
-/// The launcher's menu: the apps by number, and a hint line.
+/// The launcher's menu: the apps by number, a message line and the footer of keys.
 @MainActor
 public final class MenuScreen: View {
-    /// The menu's title, in its border and the navigation bar.
+    /// The menu's title, in the navigation bar.
     public static let title = "Ripple: the seed apps"
+    /// The line above the apps.
+    public static let intro = "The apps of the seed documents, built on Ripple and RippleTerminal, running against local services."
 
     /// The apps.
     public let list: ListView<LauncherEntry, TextRow>
-    /// Keys, or why a choice opened nothing.
-    public let hintLabel = Label(style: Style(attributes: .dim))
+    /// Why a choice opened nothing.
+    public let messageLabel = Label(lineBreakMode: .wordWrapping(maximumLines: 2))
+    /// The menu's keys.
+    public let footer = KeyHintFooter()
 
     private let viewModel: LauncherViewModel
 
@@ -37,12 +46,13 @@ public final class MenuScreen: View {
         super.init()
         navigationItem.title = Self.title
         list.sizing = .flexible
-        let intro = Label("The seed documents' apps, built on Ripple and RippleTerminal, against local services.")
-        addSubview(Border(title: Self.title, Stack(.vertical, [intro, Label(""), list, hintLabel])))
+        let intro = Label(Self.intro, lineBreakMode: .wordWrapping(maximumLines: 3))
+        addSubview(Border(Stack(.vertical, [intro, Label(""), list, messageLabel, footer])))
 
         list.items = viewModel.entries
         list.selectItem(withID: viewModel.entries.first?.id)
-        hintLabel.reactive.text <~ viewModel.hint
+        messageLabel.reactive.text <~ viewModel.message
+        footer.reactive.hints <~ viewModel.keyHints
         list.reactive.activations.observeValues { [viewModel] entry in
             viewModel.open(number: entry.number)
         }

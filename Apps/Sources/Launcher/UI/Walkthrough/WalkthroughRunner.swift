@@ -1,3 +1,4 @@
+import LauncherCore
 import Ripple
 import RippleTerminal
 import SeedApp
