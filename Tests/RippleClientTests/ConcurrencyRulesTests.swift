@@ -1,5 +1,5 @@
-// Ripple's concurrency rules, as a Swift 6 client meets them (README, "Concurrency
-// rules"):
+// Ripple's concurrency rules, as a Swift 6 client meets them (docs/Concurrency.md,
+// "What runs where"):
 //
 //     Signal / SignalProducer / Property / MutableProperty   Sendable when Value is
 //     Action                                                 Sendable when Input and Output are
@@ -50,7 +50,7 @@ extension Reactive where Base: Headline {
     }
 }
 
-/// The README's ViewModel ("Concurrency rules"): one synchronous action on
+/// The ViewModel of docs/Concurrency.md ("What runs where"): one synchronous action on
 /// Sendable state, one `@MainActor` async action on main-actor state.
 @MainActor
 final class CounterViewModel {
@@ -135,7 +135,7 @@ final class CounterViewModel {
             }
             """,
             expectedErrors: ["can not be mutated from a Sendable closure", "can not be referenced from a Sendable closure"],
-            // The README's example ("Concurrency rules"), verbatim.
+            // The example of docs/Concurrency.md ("What runs where"), verbatim.
             accepted: """
             import Ripple
             @MainActor final class CounterViewModel {

@@ -6,7 +6,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-// The code of the README's section "Networking: RippleFoundation", run against the
+// The code of docs/Networking.md, run against the
 // loopback server: a service protocol, its HTTP client, and a ViewModel that sees
 // only the protocol.
 
