@@ -7,8 +7,8 @@
 //   key. Every request on that key takes the stream's next three numbers: one picks
 //   the outcome, two the latency. So the n-th request on a route gets the same
 //   outcome in every run with the same seed, whatever other routes were asked in
-//   between (APPS.md §5.6: two metadata calls made in parallel see independent delays
-//   and failures).
+//   between (so the Flickr search's two metadata calls, getInfo and getFavorites,
+//   made in parallel by one `combineLatest`, see independent delays and failures).
 // - The outcome: the route's failure chances, in the order 503, 429, hang, refuse,
 //   are laid end to end on 0..<1, and the first number picks one or none. A route's
 //   rate limit turns an answer into a 429 once its window has had its requests.

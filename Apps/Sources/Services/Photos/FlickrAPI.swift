@@ -1,5 +1,5 @@
-// The Flickr-shaped REST API (APPS.md §5.3, §5.6) at `/services/rest/`, GET or POST
-// (parameters in the query, or a form body), over the photo corpus.
+// The Flickr-shaped REST API of the seed's Flickr search at `/services/rest/`, GET
+// or POST (parameters in the query, or a form body), over the photo corpus.
 //
 // | Method | Parameters | Answer |
 // |---|---|---|
@@ -16,7 +16,7 @@
 // of a search is bm25 (title 4, description 2, owner 2, path words 1), then
 // favourites plus comments, then id.
 //
-// Formats: JSON by default (APPS.md §5.6: the rebuild's clients read JSON), and with
+// Formats: JSON by default (the rebuilt apps' clients read JSON), and with
 // `format=json&nojsoncallback=1`; `format=json` alone answers Flickr's JSONP,
 // `jsonFlickrApi({...})` (or the `jsoncallback` named); `format=rest` answers Flickr's
 // REST XML (``FlickrXML``: what Flickr answered when no format was named, and what the

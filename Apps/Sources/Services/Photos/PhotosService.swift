@@ -4,10 +4,10 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 
-/// The photo backends of FunctionalReactivePixels (seed 003, a 500px-shaped API;
-/// APPS.md §4.6) and ReactiveFlickrSearch (seed 004, a Flickr-shaped REST API;
-/// APPS.md §5.6), over one corpus of the machine's PNG and JPEG images
-/// (``PhotoCorpus``), its SQLite store and its cached thumbnails.
+/// The photo backends of FunctionalReactivePixels (seed 003, a 500px-shaped API:
+/// 500px's v1 API is shut down) and ReactiveFlickrSearch (seed 004, a Flickr-shaped
+/// REST API: Flickr's needs a key), over one corpus of the machine's PNG and JPEG
+/// images (``PhotoCorpus``), its SQLite store and its cached thumbnails.
 ///
 /// | Route | Answer |
 /// |---|---|

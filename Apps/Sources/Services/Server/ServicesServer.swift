@@ -2,8 +2,8 @@
 // imports) beside an HTTP listener that can be stopped and started again on the same
 // port while the stores stay open and the background work goes on. Stopping the listener
 // is what a client sees as a server that went away: its next connection is refused
-// (chaos's `refuse`, APPS.md §1.6's "a stopped listener"), until the listener starts
-// again.
+// (chaos's `refuse`: a backend that went down refuses connections), until the
+// listener starts again.
 //
 // Each time it listens, the listener runs a Hummingbird `Application` over the one
 // responder (the router, built once). Stopping it shuts that application down

@@ -2,7 +2,8 @@ import Foundation
 import Hummingbird
 import Synchronization
 
-/// The let.swift Todo backend (seed 001; APPS.md §2.3), over SQLite.
+/// The let.swift Todo backend (seed 001: the original's routes and answers), over
+/// SQLite.
 ///
 /// | Route | Answer |
 /// |---|---|

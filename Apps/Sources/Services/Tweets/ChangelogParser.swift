@@ -20,8 +20,8 @@
 //   changelogs use `-`); a `-` or `+` at the bullets' own indentation with a bullet
 //   open is a nested item (a typo'd indentation in real changelogs).
 // - `[ Name ]` sub-headers close the open bullet and are not part of any text. The
-//   tweet's user is the entry's maintainer from the trailer (APPS.md §1.6), since a
-//   sub-header gives a name but no email.
+//   tweet's user is the entry's maintainer from the trailer, whose email names the
+//   user and the avatar, since a sub-header gives a name but no email.
 // - Text of an entry outside any bullet (`  Non-maintainer upload.`) is not a tweet.
 // - Column-0 lines that are not headers (`Local variables:`, `# Older entries…`, the
 //   free-form history at the end of ancient changelogs) are outside every entry.

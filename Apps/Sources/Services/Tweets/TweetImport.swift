@@ -1,4 +1,4 @@
-// From changelogs to tweets (APPS.md §1.6's mapping):
+// From changelogs to tweets, each field of Twitter's answer taken from the entry:
 //
 // - each bullet of each entry is one tweet, its text the bullet's;
 // - the user is the entry's maintainer: `screen_name` the local part of the email,

@@ -3,8 +3,8 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 
-/// The Twitter search backend of ReactiveTwitterSearch (seed 000; APPS.md §1.6),
-/// over an SQLite FTS5 index of the machine's Debian changelogs.
+/// The Twitter search backend of ReactiveTwitterSearch (seed 000; Twitter's v1.1
+/// API is gone), over an SQLite FTS5 index of the machine's Debian changelogs.
 ///
 /// | Route | Answer |
 /// |---|---|

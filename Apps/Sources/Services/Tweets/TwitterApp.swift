@@ -1,5 +1,6 @@
 // Twitter's application-only authentication (OAuth 2 client credentials), as the
-// rebuilt app uses it in place of the iOS account store (APPS.md §1.6):
+// rebuilt app uses it in place of the iOS account store that signed the original's
+// requests:
 //
 // 1. The app's consumer key and secret live in `twitter-app.json` in the data
 //    directory, written with new random values (mode 0600) on the first start and

@@ -2,8 +2,8 @@
 // random salt per user and a high iteration count, through swift-crypto's
 // `KDF.Insecure.PBKDF2` (BoringSSL's PKCS5_PBKDF2_HMAC on Linux, CommonCrypto on
 // Apple platforms). swift-crypto files PBKDF2 under "Insecure" because newer
-// functions (scrypt, Argon2) resist GPUs better; PBKDF2-HMAC-SHA256 is what
-// APPS.md §3.6 asks for and what OWASP still accepts at 600,000 iterations.
+// functions (scrypt, Argon2) resist GPUs better; PBKDF2-HMAC-SHA256 is RFC 8018's
+// password-based derivation, and OWASP still accepts it at 600,000 iterations.
 //
 // - A password is hashed as its NFC-normalised UTF-8 bytes, so the same text typed
 //   with precomposed or combining accents logs in alike.

@@ -1,4 +1,4 @@
-// The Users service's error shape, APPS.md §3.6: `{"code": C, "message": M}`, which
+// The Users service's error shape, `{"code": C, "message": M}`, which
 // the registration app maps to `APIError(code, info: message)` and toasts as
 // `error.reason` (the message, since no code here is one the app names: 102, 104,
 // 105, 106). The messages are the app's language; where the app has a message of

@@ -1,6 +1,6 @@
-// What the Users service accepts, by the registration form's own rules (APPS.md
-// §3.2), so that the service never refuses what the app let through and never
-// accepts what the app would not send:
+// What the Users service accepts, by the registration form's own rules (those of
+// its `RegisterViewModel`), so that the service never refuses what the app let
+// through and never accepts what the app would not send:
 //
 // - A phone number (the `phone` of `POST /verify-code`, the `account` of
 //   `POST /register`) is what any of the app's four patterns accepts. They overlap;

@@ -2,8 +2,8 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// The registration form's user service (seed 002; APPS.md §3.6), over SQLite, with
-/// a dev SMS outbox in place of an SMS gateway.
+/// The registration form's user service (seed 002, whose two calls were a coin
+/// flip), over SQLite, with a dev SMS outbox in place of an SMS gateway.
 ///
 /// | Route | Answer |
 /// |---|---|
