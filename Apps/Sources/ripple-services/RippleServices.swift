@@ -52,7 +52,7 @@ struct RippleServices: AsyncParsableCommand {
     var passwordIterations = PasswordHash.defaultIterations
 
     @Option(help: ArgumentHelp(
-        "Latency and failure injection per route, from a JSON file (Apps/README.md shows its form).",
+        "Latency and failure injection per route, from a JSON file (Apps/docs/Chaos.md shows its form).",
         valueName: "file"
     ))
     var chaos: String?
