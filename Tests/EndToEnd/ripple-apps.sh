@@ -31,12 +31,14 @@ wait_for "Ripple: the seed apps" 60
 wait_for "1 Twitter Search"
 wait_for "services: http://127.0.0.1:"
 screen > "$out/apps-menu.txt"
-expect_line 2 "┌ Ripple: the seed apps ─"
+screen | head -1 | grep -qF "Ripple: the seed apps" || fail "the menu's title is not in the bar"
+[[ "$(screen | grep -cF "Ripple: the seed apps")" == 1 ]] || fail "the menu's title shows more than once"
 screen | grep -qF "│4 500px Gallery (coming)" || fail "the menu does not list 500px Gallery as coming"
-screen | sed -n 30p | grep -q "^services: http://127\.0\.0\.1:[0-9]* (in process)" \
-    || fail "the status line does not show the services' address"
+screen | grep -qF "│1–5 or ↑↓ Enter: open · q: quit" || fail "the menu does not show its keys"
 echo "== the status line follows the tweet index's first import until it is ready"
 wait_for " tweets" 180
+screen | tail -1 | grep -q "^services: http://127\.0\.0\.1:[0-9]* (in process) · tweet index: [0-9,]* tweets" \
+    || fail "the status line does not show the services' address and the index"
 
 echo "== 1 opens Twitter Search; typing searches; Esc goes back"
 send -l "1"
