@@ -31,7 +31,7 @@ struct CompileProbe: CustomTestStringConvertible, Sendable {
     /// The compiler runs, and is waited for, on a thread of its own: a wait on
     /// one of the concurrency runtime's threads (two, on a two-core machine)
     /// would hold it for the whole compilation, while other tests' tasks wait
-    /// for it (see `eventually`).
+    /// for it.
     static func diagnostics(
         compiling source: String,
         named name: String

@@ -33,6 +33,7 @@ final class Headline: ReactiveExtensionsProvider {
             MainActor.assertIsolated("a binding set a main-actor property off the main actor")
             sets += 1
             if !isOnMainQueue() { setsOffTheMainQueue += 1 }
+            mainActorStateChanged()
         }
     }
 }
@@ -301,20 +302,20 @@ final class CounterViewModel {
     }
 
     @MainActor
-    @Test func aKeyPathBindingSetsAMainActorPropertyOnTheMainActorWhateverThreadSends() async {
+    @Test(.timeLimit(.minutes(2))) func aKeyPathBindingSetsAMainActorPropertyOnTheMainActorWhateverThreadSends() async {
         let headline = Headline()
         let (titles, input) = Signal<String, Never>.pipe()
         headline.reactive[\.text] <~ titles
         await Task.detached { input.send(value: "from a detached task") }.value
-        #expect(await eventually { headline.text == "from a detached task" })
+        #expect(await waitUntil { headline.text == "from a detached task" })
         DispatchQueue.global().async { input.send(value: "from a global queue") }
-        #expect(await eventually { headline.text == "from a global queue" })
+        #expect(await waitUntil { headline.text == "from a global queue" })
         #expect(headline.sets == 2)
         #expect(headline.setsOffTheMainQueue == 0)
     }
 
     @MainActor
-    @Test func actionsAppliedFromAnotherThreadRunTheirBodiesWhereTheRulesSay() async {
+    @Test(.timeLimit(.minutes(2))) func actionsAppliedFromAnotherThreadRunTheirBodiesWhereTheRulesSay() async {
         let viewModel = CounterViewModel()
         let (increment, reset) = (viewModel.increment, viewModel.reset)
         await Task.detached {
@@ -322,8 +323,9 @@ final class CounterViewModel {
             increment.apply().start()
         }.value
         #expect(viewModel.count.value == 2)
-        await Task.detached { _ = reset.apply().start() }.value
-        #expect(await eventually { viewModel.resets == 1 })
+        // The run completes once the body has run on the main actor.
+        #expect(await Task.detached { (try? await reset.apply().waitUntilCompleted()) == true }.value)
+        #expect(viewModel.resets == 1)
         #expect(viewModel.resetsOffTheMainQueue == 0)
         #expect(viewModel.count.value == 0)
     }
@@ -331,27 +333,27 @@ final class CounterViewModel {
     // "At once" holds only while nothing else waits on the main queue, which
     // tests running in parallel may fill (docs/Concurrency.md, D6): wait for it.
     @MainActor
-    @Test func aKeyPathBindingFormedOnTheMainActorAppliesTheCurrentValueAndEveryChange() async {
+    @Test(.timeLimit(.minutes(2))) func aKeyPathBindingFormedOnTheMainActorAppliesTheCurrentValueAndEveryChange() async {
         let headline = Headline()
         let title = MutableProperty("first")
         headline.reactive[\.text] <~ title
-        #expect(await eventually { headline.text == "first" })
+        #expect(await waitUntil { headline.text == "first" })
         title.value = "second"
-        #expect(await eventually { headline.text == "second" })
+        #expect(await waitUntil { headline.text == "second" })
         #expect(headline.setsOffTheMainQueue == 0)
     }
 
     @MainActor
-    @Test func mainActorBindingTargetsApplyOnTheMainActorWhateverThreadSends() async {
+    @Test(.timeLimit(.minutes(2))) func mainActorBindingTargetsApplyOnTheMainActorWhateverThreadSends() async {
         let headline = Headline()
         let title = MutableProperty("")
         let uiTitle = MutableProperty("")
         headline.reactive.title <~ title
         headline.reactive.uiTitle <~ uiTitle
         await Task.detached { title.value = "main actor scheduler" }.value
-        #expect(await eventually { headline.text == "main actor scheduler" })
+        #expect(await waitUntil { headline.text == "main actor scheduler" })
         await Task.detached { uiTitle.value = "UI scheduler" }.value
-        #expect(await eventually { headline.text == "UI scheduler" })
+        #expect(await waitUntil { headline.text == "UI scheduler" })
         #expect(headline.setsOffTheMainQueue == 0)
     }
 

@@ -19,7 +19,9 @@ import Testing
 @MainActor
 final class TextField: ReactiveExtensionsProvider, @MainActor LifetimeProvider {
     @Lifetime.Owned var lifetime
-    var text: String?
+    var text: String? {
+        didSet { mainActorStateChanged() }
+    }
     let typed: Signal<String?, Never>
     private let typing: Signal<String?, Never>.Observer
 
@@ -38,8 +40,12 @@ final class TextField: ReactiveExtensionsProvider, @MainActor LifetimeProvider {
 @MainActor
 final class Button: ReactiveExtensionsProvider, @MainActor LifetimeProvider {
     @Lifetime.Owned var lifetime
-    var title: String?
-    var isEnabled = true
+    var title: String? {
+        didSet { mainActorStateChanged() }
+    }
+    var isEnabled = true {
+        didSet { mainActorStateChanged() }
+    }
     var onPress: (() -> Void)?
 
     /// The user presses the button; a disabled button ignores it.
@@ -96,7 +102,9 @@ final class RegistrationViewModel {
     @MutableProperty var code = ""
     let errorText = MutableProperty("")
     @Property var codeButtonTitle: String
-    private(set) var registered: [String] = []
+    private(set) var registered: [String] = [] {
+        didSet { mainActorStateChanged() }
+    }
 
     private let secondsLeft: MutableProperty<Int>
     private var problems = (account: invalidAccount, password: invalidPassword, code: invalidCode)
@@ -177,7 +185,9 @@ final class RegistrationView: ReactiveExtensionsProvider, @MainActor LifetimePro
     let codeField = TextField()
     let codeButton = Button()
     let submitButton = Button()
-    var errorText: String?
+    var errorText: String? {
+        didSet { mainActorStateChanged() }
+    }
     private(set) var toasts: [String] = []
 
     init(viewModel: RegistrationViewModel) {
@@ -209,9 +219,10 @@ final class RegistrationView: ReactiveExtensionsProvider, @MainActor LifetimePro
 
 /// The view's controls are bound on `UIScheduler`, which applies a value at once
 /// only while nothing else (from any test running in parallel) waits on the main
-/// queue; so every check of a control waits for the value to arrive.
+/// queue; so every check of a control waits for the value to arrive (each control
+/// reports its changes).
 @MainActor
-@Suite struct RegistrationFormTests {
+@Suite(.timeLimit(.minutes(2))) struct RegistrationFormTests {
     let clock = TestScheduler()
 
     @Test func typedInputIsFormattedByTheViewModelAndShownByTheFields() async {
@@ -221,34 +232,34 @@ final class RegistrationView: ReactiveExtensionsProvider, @MainActor LifetimePro
         view.codeField.type("12345678")
         #expect(viewModel.account.value == "13800000000")
         #expect(viewModel.code == "123456")
-        #expect(await eventually { view.accountField.text == "13800000000" })
-        #expect(await eventually { view.codeField.text == "123456" })
+        #expect(await waitUntil { view.accountField.text == "13800000000" })
+        #expect(await waitUntil { view.codeField.text == "123456" })
     }
 
     @Test func theErrorTextNamesTheFirstProblemUntilTheFormIsValid() async {
         let viewModel = RegistrationViewModel(api: RegistrationAPI(), clock: clock)
         let view = RegistrationView(viewModel: viewModel)
         view.accountField.type("123")
-        #expect(await eventually { view.errorText == RegistrationViewModel.invalidAccount && !view.submitButton.isEnabled })
+        #expect(await waitUntil { view.errorText == RegistrationViewModel.invalidAccount && !view.submitButton.isEnabled })
         view.fill(account: "13800000000", password: "secret1", confirmation: "secret2", code: "1234")
-        #expect(await eventually { view.errorText == RegistrationViewModel.mismatch })
+        #expect(await waitUntil { view.errorText == RegistrationViewModel.mismatch })
         view.confirmationField.type("secret1")
-        #expect(await eventually { view.errorText == "" && view.submitButton.isEnabled })
+        #expect(await waitUntil { view.errorText == "" && view.submitButton.isEnabled })
     }
 
     @Test func requestingACodeStartsACountdownInVirtualTimeThatDisablesTheButton() async {
         let viewModel = RegistrationViewModel(api: RegistrationAPI(), clock: clock)
         let view = RegistrationView(viewModel: viewModel)
-        #expect(await eventually { view.codeButton.title == "Get code" && !view.codeButton.isEnabled })
+        #expect(await waitUntil { view.codeButton.title == "Get code" && !view.codeButton.isEnabled })
         view.accountField.type("13800000000")
-        #expect(await eventually { view.codeButton.isEnabled })
+        #expect(await waitUntil { view.codeButton.isEnabled })
 
         view.codeButton.press()
-        #expect(await eventually { view.codeButton.title == "60s" && !view.codeButton.isEnabled })
+        #expect(await waitUntil { view.codeButton.title == "60s" && !view.codeButton.isEnabled })
         await clock.advance(by: 1)
-        #expect(await eventually { view.codeButton.title == "59s" })
+        #expect(await waitUntil { view.codeButton.title == "59s" })
         await clock.advance(by: 59)
-        #expect(await eventually { view.codeButton.title == "Get code" && view.codeButton.isEnabled })
+        #expect(await waitUntil { view.codeButton.title == "Get code" && view.codeButton.isEnabled })
     }
 
     @Test func submittingRegistersTheAccountAndToastsTheOutcome() async {
@@ -256,13 +267,13 @@ final class RegistrationView: ReactiveExtensionsProvider, @MainActor LifetimePro
         let viewModel = RegistrationViewModel(api: api, clock: clock)
         let view = RegistrationView(viewModel: viewModel)
         view.fill(account: "13900000000", password: "secret1", confirmation: "secret1", code: "1234")
-        #expect(await eventually { view.submitButton.isEnabled })
+        #expect(await waitUntil { view.submitButton.isEnabled })
         view.submitButton.press()
         view.accountField.type("13800000000")
         view.submitButton.press()
         #expect(view.toasts == ["13900000000 is taken", "Registered 13800000000"])
         // Recorded on the main actor, after the bindings the submission queued there.
-        #expect(await eventually { viewModel.registered == ["13800000000"] })
+        #expect(await waitUntil { viewModel.registered == ["13800000000"] })
     }
 
     @Test func theViewModelAndTheViewAreReleasedWithTheirOwners() async {
@@ -272,14 +283,16 @@ final class RegistrationView: ReactiveExtensionsProvider, @MainActor LifetimePro
             let viewModel = RegistrationViewModel(api: RegistrationAPI(), clock: clock)
             let view = RegistrationView(viewModel: viewModel)
             view.fill(account: "13800000000", password: "secret1", confirmation: "secret1", code: "1234")
-            #expect(await eventually { view.codeButton.isEnabled })
+            #expect(await waitUntil { view.codeButton.isEnabled })
             view.codeButton.press()
             // The countdown starts on the main actor, after work already queued there.
-            #expect(await eventually { viewModel.codeButtonTitle == "60s" })
+            #expect(await viewModel.$codeButtonTitle.waitForValue { $0 == "60s" })
             weakViewModel = viewModel
             weakView = view
         }
-        #expect(await eventually { weakViewModel == nil && weakView == nil })
+        // Released once the main queue has run the work queued on it for them.
+        await mainQueueHasRunWhatIsQueued()
+        #expect(weakViewModel == nil && weakView == nil)
         await clock.advance(by: 60)
         #expect(!clock.hasPendingWork)
     }

@@ -115,9 +115,15 @@ final class SearchViewModel {
 @MainActor
 final class SearchView: ReactiveExtensionsProvider, @MainActor LifetimeProvider {
     @Lifetime.Owned var lifetime
-    var rows: [String] = []
-    var isSpinning = false
-    var message: String?
+    var rows: [String] = [] {
+        didSet { mainActorStateChanged() }
+    }
+    var isSpinning = false {
+        didSet { mainActorStateChanged() }
+    }
+    var message: String? {
+        didSet { mainActorStateChanged() }
+    }
 
     init(viewModel: SearchViewModel) {
         reactive[\.rows, on: UIScheduler()] <~ viewModel.results
@@ -132,14 +138,14 @@ func deliver(_ results: [String], to viewModel: SearchViewModel) {
 }
 
 @MainActor
-@Suite struct SearchServiceTests {
+@Suite(.timeLimit(.minutes(2))) struct SearchServiceTests {
     let service = SearchService(catalogue: ["Swift", "SwiftUI", "Rust", "Haskell"])
 
     @Test func resultsFoundOnTheServiceQueueReachTheViewOnTheMainQueue() async {
         let viewModel = SearchViewModel(service: service, history: SearchHistory())
         let view = SearchView(viewModel: viewModel)
         viewModel.query = "swi"
-        #expect(await eventually { view.rows == ["Swift", "SwiftUI"] && !view.isSpinning })
+        #expect(await waitUntil { view.rows == ["Swift", "SwiftUI"] && !view.isSpinning })
         #expect(viewModel.deliveredOnMainQueue == [true])
     }
 
@@ -147,7 +153,7 @@ func deliver(_ results: [String], to viewModel: SearchViewModel) {
         let viewModel = SearchViewModel(service: service, history: SearchHistory())
         let view = SearchView(viewModel: viewModel)
         viewModel.query = ""
-        #expect(await eventually { view.message == "Type something to search" })
+        #expect(await waitUntil { view.message == "Type something to search" })
         #expect(view.rows.isEmpty)
     }
 
@@ -155,9 +161,10 @@ func deliver(_ results: [String], to viewModel: SearchViewModel) {
         let history = SearchHistory()
         let viewModel = SearchViewModel(service: service, history: history)
         viewModel.query = "rust"
-        #expect(await eventually { viewModel.results.value == ["Rust"] && !viewModel.search.isExecuting.value })
+        let finished = Property.combineLatest(viewModel.results, viewModel.search.isExecuting)
+        #expect(await finished.waitForValue { results, isExecuting in results == ["Rust"] && !isExecuting })
         viewModel.query = "has"
-        #expect(await eventually { viewModel.results.value == ["Haskell"] })
+        #expect(await viewModel.results.waitForValue { $0 == ["Haskell"] })
         #expect(await history.queries == ["rust", "has"])
     }
 
@@ -176,6 +183,6 @@ func deliver(_ results: [String], to viewModel: SearchViewModel) {
     @Test func nonisolatedCodeDeliversToTheViewModelThroughTheMainActorScheduler() async {
         let viewModel = SearchViewModel(service: service, history: SearchHistory())
         await Task.detached { deliver(["Elm"], to: viewModel) }.value
-        #expect(await eventually { viewModel.results.value == ["Elm"] })
+        #expect(await viewModel.results.waitForValue { $0 == ["Elm"] })
     }
 }

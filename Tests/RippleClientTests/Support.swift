@@ -1,9 +1,13 @@
 // What the client tests share: a way to tell that code runs on the main queue (the
-// main actor's executor), and a bounded wait for work that hops between threads.
+// main actor's executor), and waits for the events of work that hops between
+// threads, never for a time.
 //
-// The wait yields rather than sleeps: on the main actor, each yield lets the main
-// queue run the work that `UIScheduler` put there. It gives up after a wall-clock
-// bound, so a lost value fails the test instead of hanging it.
+// A value bound on `UIScheduler` or `MainActorScheduler`, or a `Task` the code under
+// test creates, arrives when the main queue or the concurrency runtime's threads
+// get to it: at once on an idle machine, seconds later with the suite running on two
+// loaded cores. So a test does not poll: it suspends until the event that makes its
+// condition true (a test double's main-actor state changing, a property's value),
+// and takes as long as that event takes.
 
 import Dispatch
 import Ripple
@@ -21,23 +25,77 @@ func isOnMainQueue() -> Bool {
     DispatchQueue.getSpecific(key: mainQueueKey) == true
 }
 
-/// Yields until `condition` holds, for at most `seconds`; whether it held.
-///
-/// The bound is longer than a whole run of the suite: a task that the code under
-/// test creates (`Task { … }`, an actor's work) waits for one of the concurrency
-/// runtime's threads behind every test still queued for them, two threads on a
-/// two-core machine, so it may run only once most of the suite has (seen: a
-/// search's `Task` held for 40 s of a 49 s run). A condition that holds returns
-/// at once; only a lost value waits the whole bound.
-func eventually(
-    within seconds: Int = 300,
-    isolation: isolated (any Actor)? = #isolation,
-    _ condition: () -> Bool
-) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        await Task.yield()
+/// The tasks waiting for a condition on the main-actor state of the test doubles
+/// (views, controls, ViewModels), rechecked each time one of them changes.
+@MainActor
+private enum MainActorStateWaiters {
+    static var waiting: [UInt64: (condition: @MainActor () -> Bool, continuation: CheckedContinuation<Void, Never>)] = [:]
+    static var nextID: UInt64 = 0
+
+    /// Resumes the waiters whose condition holds now.
+    static func recheck() {
+        let ready = waiting.filter { $0.value.condition() }
+        for (id, waiter) in ready {
+            waiting[id] = nil
+            waiter.continuation.resume()
+        }
+    }
+
+    /// Resumes a waiter whose task was cancelled.
+    static func cancel(_ id: UInt64) {
+        waiting.removeValue(forKey: id)?.continuation.resume()
+    }
+}
+
+/// Called by a test double each time its main-actor state changes: the waits whose
+/// condition now holds end.
+@MainActor
+func mainActorStateChanged() {
+    MainActorStateWaiters.recheck()
+}
+
+/// Waits until `condition`, on the main-actor state of the test doubles, holds:
+/// checked now, then each time a test double reports a change. Whether it held
+/// (`false` only if the task was cancelled first, as a test's time limit does).
+@MainActor
+func waitUntil(_ condition: @escaping @MainActor () -> Bool) async -> Bool {
+    if condition() { return true }
+    MainActorStateWaiters.nextID += 1
+    let id = MainActorStateWaiters.nextID
+    await withTaskCancellationHandler {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            if Task.isCancelled {
+                continuation.resume()
+            } else {
+                MainActorStateWaiters.waiting[id] = (condition, continuation)
+            }
+        }
+    } onCancel: {
+        Task { @MainActor in MainActorStateWaiters.cancel(id) }
     }
     return condition()
+}
+
+/// Waits until the main queue has run everything queued on it before this call
+/// (it is a serial queue): a marker after the work whose effect a test checks.
+func mainQueueHasRunWhatIsQueued() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        DispatchQueue.main.async { continuation.resume() }
+    }
+}
+
+extension PropertyProtocol {
+    /// Waits until the property holds a value for which `condition` is true: its
+    /// current value or a later one. Whether it did (`false` if the property ended,
+    /// or the task was cancelled, first).
+    func waitForValue(
+        isolation: isolated (any Actor)? = #isolation,
+        where condition: (Value) -> Bool
+    ) async -> Bool {
+        var values = self.values.makeAsyncIterator()
+        while let value = await values.next(isolation: isolation) {
+            if condition(value) { return true }
+        }
+        return false
+    }
 }

@@ -9,7 +9,7 @@ import FoundationNetworking
 /// Requests composed with Ripple's operators, as a ViewModel's pipeline composes
 /// them: `flatMap(.latest)` cancels the request it replaces; `flatMap(.merge)` runs
 /// many at once.
-@Suite struct ComposedRequestsTests {
+@Suite(.timeLimit(.minutes(2))) struct ComposedRequestsTests {
     @Test func flatMapLatestLeavesOnlyTheLastRequestAnswering() async throws {
         try await withLoopback { server, session in
             let (ids, input) = Signal<Int, Never>.pipe()
@@ -20,15 +20,15 @@ import FoundationNetworking
             .observe(log.observer)
 
             input.send(value: 1)
-            #expect(await waitUntil { server.log.received == ["/slow/1"] })
+            #expect(await server.waitForLog { $0.received == ["/slow/1"] })
             input.send(value: 2)
-            #expect(await waitUntil { server.log.received == ["/slow/1", "/slow/2"] && server.log.abandoned == ["/slow/1"] })
+            #expect(await server.waitForLog { $0.received == ["/slow/1", "/slow/2"] && $0.abandoned == ["/slow/1"] })
             input.send(value: 3)
-            #expect(await waitUntil {
-                server.log.received == ["/slow/1", "/slow/2", "/slow/3"] && server.log.abandoned == ["/slow/1", "/slow/2"]
+            #expect(await server.waitForLog {
+                $0.received == ["/slow/1", "/slow/2", "/slow/3"] && $0.abandoned == ["/slow/1", "/slow/2"]
             })
             for id in 1...3 { server.release("/slow/\(id)") }
-            #expect(await waitUntil { !log.values.isEmpty })
+            #expect(await log.waitForValues(1))
             input.sendCompleted()
 
             #expect(await log.waitForEnd())
@@ -55,13 +55,13 @@ import FoundationNetworking
 
             searchText.value = "swi"       // too short: no request
             searchText.value = "swif"      // /slow/4
-            #expect(await waitUntil { server.log.received == ["/slow/4"] })
+            #expect(await server.waitForLog { $0.received == ["/slow/4"] })
             searchText.value = "swift"     // /slow/5 replaces it
-            #expect(await waitUntil { server.log.abandoned == ["/slow/4"] && server.log.received.count == 2 })
+            #expect(await server.waitForLog { $0.abandoned == ["/slow/4"] && $0.received.count == 2 })
             server.release("/slow/4")
             server.release("/slow/5")
 
-            #expect(await waitUntil { log.values.count == 1 })
+            #expect(await log.waitForValues(1))
             #expect(log.values == [Repository(name: "repository-5", stars: 5)])
             #expect(server.log.received == ["/slow/4", "/slow/5"])
             #expect(server.log.answered == ["/slow/5"])
@@ -88,10 +88,10 @@ import FoundationNetworking
             .start(log.observer)
 
         // Every request reaches the server before any is answered: all in flight at once.
-        #expect(await waitUntil { server.log.received.count == count })
+        #expect(await server.waitForLog { $0.received.count == count })
         for id in (0..<count).reversed() { server.release("/slow/\(id)") }
 
-        #expect(await log.waitForEnd(within: 30))
+        #expect(await log.waitForEnd())
         #expect(log.kinds() == ["VALUE", "COMPLETED"])
         #expect(log.values.first?.sorted() == Array(0..<count))
         #expect(server.log.answered.count == count)
@@ -109,7 +109,7 @@ import FoundationNetworking
                 .collect()
                 .start(log.observer)
 
-            #expect(await log.waitForEnd(within: 60))
+            #expect(await log.waitForEnd())
             #expect(log.kinds() == ["VALUE", "COMPLETED"])
             #expect(log.values.first?.sorted() == Array(0..<count))
             #expect(Set(server.log.answered).count == count)

@@ -9,7 +9,7 @@ import FoundationNetworking
 /// `decoded(as:decoder:)`: a response's JSON body as a value; a failing status, a
 /// body that is not JSON, or JSON that lacks a field, each fail the stream with a
 /// `RequestError` that says which — never a trap.
-@Suite struct DecodedTests {
+@Suite(.timeLimit(.minutes(2))) struct DecodedTests {
     @Test func decodesTheBodyThenCompletes() async throws {
         try await withLoopback { server, session in
             let log = EventLog<Repository, RequestError>()
@@ -123,12 +123,12 @@ import FoundationNetworking
         try await withLoopback { server, session in
             let log = EventLog<Repository, RequestError>()
             let run = session.reactive.data(with: server.request("/slow/8")).decoded(as: Repository.self).start(log.observer)
-            #expect(await waitUntil { server.log.received == ["/slow/8"] })
+            #expect(await server.waitForLog { $0.received == ["/slow/8"] })
 
             run.dispose()
 
             #expect(log.kinds() == ["INTERRUPTED"])
-            #expect(await waitUntil { server.log.abandoned == ["/slow/8"] })
+            #expect(await server.waitForLog { $0.abandoned == ["/slow/8"] })
         }
     }
 }

@@ -9,7 +9,7 @@ import FoundationNetworking
 /// `session.reactive.data(with:)` against a loopback server: one request per start,
 /// one value then completion, failures as `URLError`, and cancellation of the task
 /// whenever the run ends early.
-@Suite struct URLSessionReactiveTests {
+@Suite(.timeLimit(.minutes(2))) struct URLSessionReactiveTests {
     typealias Response = (Data, URLResponse)
 
     @Test func sendsTheBodyAndResponseThenCompletes() async throws {
@@ -104,7 +104,7 @@ import FoundationNetworking
         try await withLoopback { server, session in
             let log = EventLog<Response, URLError>()
             let run = session.reactive.data(with: server.request("/slow/1")).start(log.observer)
-            #expect(await waitUntil { server.log.received == ["/slow/1"] })
+            #expect(await server.waitForLog { $0.received == ["/slow/1"] })
 
             run.dispose()
 
@@ -112,9 +112,9 @@ import FoundationNetworking
             #expect(log.kinds() == ["INTERRUPTED"])
             #expect(run.isDisposed)
             // The server sees the client go: the request was abandoned on the wire.
-            #expect(await waitUntil { server.log.abandoned == ["/slow/1"] })
+            #expect(await server.waitForLog { $0.abandoned == ["/slow/1"] })
             server.release("/slow/1")
-            #expect(await waitUntil { server.log.openConnections == 0 })
+            #expect(await server.waitForLog { $0.openConnections == 0 })
             #expect(log.kinds() == ["INTERRUPTED"])
             #expect(server.log.answered.isEmpty)
         }
@@ -125,12 +125,12 @@ import FoundationNetworking
             let (lifetime, token) = Lifetime.make()
             let log = EventLog<Response, URLError>()
             session.reactive.data(with: server.request("/slow/2")).take(during: lifetime).start(log.observer)
-            #expect(await waitUntil { server.log.received == ["/slow/2"] })
+            #expect(await server.waitForLog { $0.received == ["/slow/2"] })
 
             token.dispose()
 
             #expect(log.kinds() == ["COMPLETED"])
-            #expect(await waitUntil { server.log.abandoned == ["/slow/2"] })
+            #expect(await server.waitForLog { $0.abandoned == ["/slow/2"] })
         }
     }
 
@@ -147,26 +147,24 @@ import FoundationNetworking
 
     @Test func aRunLetsGoOfItsObserverOnceItEnds() async throws {
         try await withLoopback { server, session in
-            weak var answeredWitness: Witness?
-            weak var disposedWitness: Witness?
+            let released = Watched<Set<String>>([])
             let answered = EventLog<Response, URLError>()
             let disposed = EventLog<Response, URLError>()
             do {
-                let first = Witness()
-                let second = Witness()
-                answeredWitness = first
-                disposedWitness = second
+                let first = Witness { released.update { _ = $0.insert("answered") } }
+                let second = Witness { released.update { _ = $0.insert("disposed") } }
                 session.reactive.data(with: server.request("/repositories/1"))
                     .start { event in withExtendedLifetime(first) { answered.record(event) } }
                 let run = session.reactive.data(with: server.request("/slow/1"))
                     .start { event in withExtendedLifetime(second) { disposed.record(event) } }
-                #expect(await waitUntil { server.log.received.contains("/slow/1") })
+                #expect(await server.waitForLog { $0.received.contains("/slow/1") })
                 run.dispose()
             }
 
             #expect(await answered.waitForEnd())
             #expect(disposed.kinds() == ["INTERRUPTED"])
-            #expect(await waitUntil { answeredWitness == nil && disposedWitness == nil })
+            // Each run's observer, and what it holds, is released once the run has ended.
+            #expect(await released.wait { $0 == ["answered", "disposed"] })
         }
     }
 
@@ -176,13 +174,13 @@ import FoundationNetworking
         let session = URLSession(configuration: .ephemeral)
         let log = EventLog<Response, URLError>()
         session.reactive.data(with: server.request("/slow/3")).start(log.observer)
-        #expect(await waitUntil { server.log.received == ["/slow/3"] })
+        #expect(await server.waitForLog { $0.received == ["/slow/3"] })
 
         session.invalidateAndCancel()
 
         #expect(await log.waitForEnd())
         #expect(log.kinds() == ["INTERRUPTED"])
-        #expect(await waitUntil { server.log.abandoned == ["/slow/3"] })
+        #expect(await server.waitForLog { $0.abandoned == ["/slow/3"] })
     }
 
     @Test func aRunDisposedBeforeItStartsSendsNoRequest() async throws {

@@ -11,7 +11,7 @@ import FoundationNetworking
 /// Requests disposed from many threads while their completion arrives on the
 /// session's queue: every run ends exactly once, nothing follows its end, and
 /// every connection is closed. Also run under the thread sanitizer by `.ci/run`.
-@Suite struct URLSessionStressTests {
+@Suite(.timeLimit(.minutes(2))) struct URLSessionStressTests {
     typealias Response = (Data, URLResponse)
 
     static let lanes = 4
@@ -58,7 +58,11 @@ import FoundationNetworking
             }
 
             #expect(waitTimeouts.load(ordering: .relaxed) == 0)
-            #expect(await waitUntil(within: 30) { logs.allSatisfy(\.hasEnded) })
+            var ended = 0
+            for log in logs where await log.waitForEnd() {
+                ended += 1
+            }
+            #expect(ended == Self.total)
             for log in logs {
                 #expect(Self.allowedEndings.contains(log.kinds()), "\(log.kinds())")
             }
@@ -67,7 +71,7 @@ import FoundationNetworking
             #expect(logs.contains { $0.kinds().last == "INTERRUPTED" })
             #expect(runs.elements.allSatisfy { $0?.isDisposed ?? false })
             // Every connection closed, and still nothing after any run's end.
-            #expect(await waitUntil(within: 30) { server.log.openConnections == 0 })
+            #expect(await server.waitForLog { $0.openConnections == 0 })
             #expect(logs.allSatisfy { Self.allowedEndings.contains($0.kinds()) })
         }
     }
@@ -79,7 +83,7 @@ import FoundationNetworking
                 session.reactive.data(with: server.request("/slow/\(index)")).start(logs[index].observer)
             }
             // Some of them reach the server (the session sends a few at a time).
-            #expect(await waitUntil { !server.log.received.isEmpty })
+            #expect(await server.waitForLog { !$0.received.isEmpty })
 
             DispatchQueue.concurrentPerform(iterations: Self.lanes) { lane in
                 for index in stride(from: lane, to: Self.total, by: Self.lanes) {
@@ -89,7 +93,7 @@ import FoundationNetworking
 
             #expect(logs.allSatisfy { $0.kinds() == ["INTERRUPTED"] })
             // Every request that reached the server was abandoned, none answered.
-            #expect(await waitUntil(within: 30) { server.log.openConnections == 0 })
+            #expect(await server.waitForLog { $0.openConnections == 0 })
             let log = server.log
             #expect(Set(log.abandoned) == Set(log.received))
             #expect(log.answered.isEmpty)

@@ -9,7 +9,7 @@ import FoundationNetworking
 /// `validated(statusCodes:)`: a response passes if its status is accepted; any other
 /// status fails the stream with the status and the body, and a request with no
 /// response fails with its `URLError`.
-@Suite struct ValidatedTests {
+@Suite(.timeLimit(.minutes(2))) struct ValidatedTests {
     typealias Response = (Data, URLResponse)
 
     @Test func anAcceptedStatusPasses() async throws {
@@ -100,12 +100,12 @@ import FoundationNetworking
         try await withLoopback { server, session in
             let log = EventLog<Response, RequestError>()
             let run = session.reactive.data(with: server.request("/slow/1")).validated().start(log.observer)
-            #expect(await waitUntil { server.log.received == ["/slow/1"] })
+            #expect(await server.waitForLog { $0.received == ["/slow/1"] })
 
             run.dispose()
 
             #expect(log.kinds() == ["INTERRUPTED"])
-            #expect(await waitUntil { server.log.abandoned == ["/slow/1"] })
+            #expect(await server.waitForLog { $0.abandoned == ["/slow/1"] })
         }
     }
 }

@@ -1,3 +1,4 @@
+import AppsTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -324,12 +325,18 @@ let badInputs: [BadInput] = [
 struct BadInputTests {
     @Test(arguments: badInputs)
     func badInputIsRefused(_ input: BadInput) async throws {
-        try await withServices(photoCorpus: input.needsPhotos ? .directories([fixturePhotos.appendingPathComponent("meadow")]) : noPhotos) { client, directory in
+        // A clock that stands still: the code and the token are read at the services'
+        // time, whatever time the test takes.
+        let clock = ManualClock()
+        try await withServices(
+            clock: clock.servicesClock,
+            photoCorpus: input.needsPhotos ? .directories([fixturePhotos.appendingPathComponent("meadow")]) : noPhotos
+        ) { client, directory in
             let seed = try await client.createTodo("seed")
             let code = try await client.requestCode(samplePhone)
             let sent = try await client.outbox()
             let photoStore = try PhotoStore(directory: directory)
-            let pxToken = try await photoStore.issueToken(username: "bad-input", now: Date()).token
+            let pxToken = try await photoStore.issueToken(username: "bad-input", now: clock.now).token
             let flickrKey = try JSONDecoder().decode(
                 FlickrAppCredentials.self, from: Data(contentsOf: directory.appendingPathComponent("flickr-app.json"))
             ).apiKey
@@ -401,7 +408,7 @@ struct BadInputTests {
             #expect(try await client.outbox() == sent)
             let users = try UserStore(directory: directory, passwordIterations: testPasswordIterations)
             #expect(try await users.accountCount() == 0)
-            #expect(try await users.hasUsableCode(for: samplePhone, now: Date()))
+            #expect(try await users.hasUsableCode(for: samplePhone, now: clock.now))
         }
     }
 }

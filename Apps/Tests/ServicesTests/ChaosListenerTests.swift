@@ -1,20 +1,29 @@
+import AppsTestSupport
 import Foundation
 import HummingbirdTesting
 import Services
-import Synchronization
 import Testing
 
 /// Chaos that needs a real listener: hanging requests and a stopped listener, on
-/// services started in process (and the command line's options).
-@Suite("Chaos: the listener")
+/// services started in process (and the command line's options). Each test waits
+/// for events (a sleep begun on the test's clock, a request hanging, the listener
+/// started again, the services stopped); the time limit only ends a test whose
+/// event never comes.
+@Suite("Chaos: the listener", .timeLimit(.minutes(2)))
 struct ChaosListenerTests {
+    private func configuration(
+        _ directory: TemporaryDirectory, clock: ServicesClock = .system, chaos: ChaosConfiguration? = nil
+    ) -> ServicesConfiguration {
+        ServicesConfiguration(
+            port: 0, dataDirectory: directory.url, clock: clock, tweetCorpus: fixtureCorpus, photoCorpus: noPhotos,
+            passwordIterations: testPasswordIterations, chaos: chaos
+        )
+    }
+
     private func start(
         _ directory: TemporaryDirectory, clock: ServicesClock = .system, chaos: ChaosConfiguration? = nil
     ) async throws -> LocalServices {
-        try await LocalServices.start(configuration: ServicesConfiguration(
-            port: 0, dataDirectory: directory.url, clock: clock, tweetCorpus: fixtureCorpus, photoCorpus: noPhotos,
-            passwordIterations: testPasswordIterations, chaos: chaos
-        ))
+        try await LocalServices.start(configuration: configuration(directory, clock: clock, chaos: chaos))
     }
 
     @Test("stopListening: connections are refused; startListening: the same port answers again, the data kept")
@@ -54,7 +63,9 @@ struct ChaosListenerTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let clock = ManualClock()
-        let services = try await start(directory, clock: clock.servicesClock, chaos: try ChaosConfiguration(seed: 1))
+        let services = try await ObservedServices.start(
+            configuration(directory, clock: clock.servicesClock, chaos: try ChaosConfiguration(seed: 1))
+        )
         let client = LoopbackClient()
         let list = services.url.appendingPathComponent("todos/list")
 
@@ -62,14 +73,19 @@ struct ChaosListenerTests {
         #expect(refused.status == 503)
         #expect(refused.text == #"{"error":"chaos: the listener stopped; connections are refused for 2s"}"#)
         #expect(connectionRefused(port: services.port))
-        // The outage waits on the services' clock, not on real time.
-        #expect(await eventually { clock.sleeping == 1 })
+        // The outage waits on the services' clock, not on real time: while its sleep
+        // is pending, nothing can start the listener again.
+        #expect(await clock.waitUntilSleeping(1))
         #expect(clock.requestedWaits == [.seconds(2)])
-        try await Task.sleep(for: .milliseconds(200))
+        clock.advance(by: .seconds(1))
         #expect(connectionRefused(port: services.port))
+        #expect(clock.sleeping == 1)
+        #expect(services.isListening == false)
 
-        clock.advance(by: .seconds(2))
-        #expect(await eventually { services.isListening })
+        clock.advance(by: .seconds(1))
+        #expect(clock.sleeping == 0)
+        #expect(await services.waitForStart(2))
+        #expect(services.isListening)
         #expect(try await client.get(list).status == 200)
         await services.stop()
     }
@@ -80,13 +96,14 @@ struct ChaosListenerTests {
         defer { directory.remove() }
         let clock = ManualClock()
         let settings = try chaosSettings(#"{"routes": {"GET /todos": {"failures": {"refuse": 1}, "refuseFor": "30s"}}}"#)
-        let services = try await start(directory, clock: clock.servicesClock, chaos: settings)
+        let services = try await ObservedServices.start(configuration(directory, clock: clock.servicesClock, chaos: settings))
         let client = LoopbackClient()
         #expect(try await client.get(services.url.appendingPathComponent("todos")).status == 503)
         #expect(connectionRefused(port: services.port))
-        #expect(await eventually { clock.requestedWaits == [.seconds(30)] })
+        #expect(await clock.waitUntilSleeping(1))
+        #expect(clock.requestedWaits == [.seconds(30)])
         clock.advance(by: .seconds(30))
-        #expect(await eventually { services.isListening })
+        #expect(await services.waitForStart(2))
         #expect(try await client.get(services.url.appendingPathComponent("todos/list")).status == 200)
         await services.stop()
     }
@@ -97,19 +114,21 @@ struct ChaosListenerTests {
         defer { directory.remove() }
         let services = try await start(directory, chaos: try ChaosConfiguration(seed: 1))
         let chaos = try #require(services.chaos)
-        let client = LoopbackClient(timeout: 300)
+        let client = LoopbackClient()
         let url = services.url.appendingPathComponent("todos/list")
         let hanging = Task { try await client.get(url, headers: ["X-Ripple-Chaos": "fail=hang"]) }
-        #expect(await eventually { chaos.hangingRequests == 1 })
-        try await Task.sleep(for: .milliseconds(200))
+        await chaos.waitUntilHanging(1)
+        // A request sent after it is answered while it still hangs: a hang does not
+        // end by itself.
+        #expect(try await client.get(url).status == 200)
         #expect(chaos.hangingRequests == 1)
 
-        let stopped = Flag()
+        let stopped = WatchedState(false)
         Task {
             await services.stop()
-            stopped.set()
+            stopped.update { $0 = true }
         }
-        #expect(await eventually(within: .seconds(90)) { stopped.isSet }, "the services did not stop within 90 s with a request hanging")
+        #expect(await stopped.wait { $0 }, "the services did not stop with a request hanging")
         let answer = try await hanging.value
         #expect(answer.status == 503)
         #expect(answer.text == #"{"error":"chaos: this request hung until the listener stopped"}"#)
@@ -127,8 +146,7 @@ struct ChaosListenerTests {
         let services = try ServicesApplication.open(configuration, logger: quietLogger)
         let chaos = try #require(services.chaos)
         let app = ServicesApplication.make(services: services.all, configuration: configuration, logger: quietLogger, chaos: chaos)
-        let finished = Flag()
-        let failure = Mutex<String?>(nil)
+        let finished = WatchedState<String?>(nil)
         Task {
             do {
                 try await app.test(.live) { client in
@@ -136,15 +154,15 @@ struct ChaosListenerTests {
                     Task {
                         _ = try await client.execute(uri: "/todos/list", method: .get, headers: [ChaosEngine.headerName: "fail=hang"])
                     }
-                    #expect(await eventually { chaos.hangingRequests == 1 })
+                    await chaos.waitUntilHanging(1)
                 }
+                finished.update { $0 = "stopped" }
             } catch {
-                failure.withLock { $0 = "\(error)" }
+                finished.update { $0 = "failed: \(error)" }
             }
-            finished.set()
         }
-        #expect(await eventually(within: .seconds(90)) { finished.isSet }, "the application did not stop within 90 s")
-        #expect(failure.withLock { $0 } == nil)
+        #expect(await finished.wait { $0 != nil }, "the application did not stop")
+        #expect(finished.value == "stopped")
         #expect(chaos.hangingRequests == 0)
     }
 
@@ -154,17 +172,17 @@ struct ChaosListenerTests {
         defer { directory.remove() }
         let services = try await start(directory, chaos: try ChaosConfiguration(seed: 1))
         let chaos = try #require(services.chaos)
-        let client = LoopbackClient(timeout: 300)
+        let client = LoopbackClient()
         let url = services.url.appendingPathComponent("todos/list")
 
         let first = Task { try await client.get(url, headers: ["X-Ripple-Chaos": "fail=hang"]) }
-        #expect(await eventually { chaos.hangingRequests == 1 })
+        await chaos.waitUntilHanging(1)
         await services.stopListening()
         #expect(try await first.value.status == 503)
 
         try await services.startListening()
         let second = Task { try await client.get(url, headers: ["X-Ripple-Chaos": "fail=hang"]) }
-        #expect(await eventually { chaos.hangingRequests == 1 })
+        await chaos.waitUntilHanging(1)
         #expect(try await client.get(url).status == 200)
         await services.stop()
         #expect(try await second.value.status == 503)
@@ -187,7 +205,7 @@ struct ChaosListenerTests {
         #expect(server.output.contains(
             "ripple-services chaos: \(file.path) (1 route setting), seed 99; X-Ripple-Chaos headers are honoured\n"
         ))
-        let client = LoopbackClient(timeout: 300)
+        let client = LoopbackClient()
         let base = URL(string: "http://127.0.0.1:\(port)")!
         #expect(try await client.get(base.appendingPathComponent("todos/list")).status == 503)
         #expect(try await client.get(base.appendingPathComponent("todos")).status == 200)
@@ -195,9 +213,9 @@ struct ChaosListenerTests {
 
         // A hanging request does not hold SIGTERM.
         let hanging = Task { try await client.get(base.appendingPathComponent("todos"), headers: ["X-Ripple-Chaos": "fail=hang"]) }
-        #expect(await eventually { server.errors.contains("chaos: GET /todos → hang") })
+        try await server.waitForErrors("chaos: GET /todos → hang")
         server.signal(SIGTERM)
-        let exit = try await server.waitForExit(within: .seconds(60))
+        let exit = try await server.waitForExit()
         #expect(exit.reason == .exit)
         #expect(exit.status == 0)
         #expect(try await hanging.value.status == 503)
@@ -212,7 +230,7 @@ struct ChaosListenerTests {
         try Data(#"{"routes": {"GET /todos/list": {"failures": {"503": 2}}}}"#.utf8).write(to: file)
         let server = try ServerProcess(arguments: ["--chaos", file.path, "--data-dir", directory.url.path])
         defer { server.kill() }
-        let exit = try await server.waitForExit(within: .seconds(10))
+        let exit = try await server.waitForExit()
         #expect(exit.reason == .exit)
         #expect(exit.status != 0)
         #expect(server.errors.contains(#"--chaos \#(file.path): routes["GET /todos/list"].failures.503 must be a number from 0 to 1"#))

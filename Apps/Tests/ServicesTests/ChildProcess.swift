@@ -27,15 +27,16 @@ final class ChildProcess: Sendable {
     let output: FileHandle
     let errors: FileHandle
 
+    private let ended = Mutex<Termination?>(nil)
     #if os(Linux)
     private let pid: pid_t
-    private let ended = Mutex<Termination?>(nil)
     #else
     private let process: Process
     #endif
 
-    /// Starts `executable` with `arguments` and the parent's environment.
-    init(executable: URL, arguments: [String]) throws {
+    /// Starts `executable` with `arguments` and the parent's environment;
+    /// `onTermination` is called, on a thread of its own, once the child has ended.
+    init(executable: URL, arguments: [String], onTermination: @escaping @Sendable (Termination) -> Void = { _ in }) throws {
         #if os(Linux)
         let outputPipe = try Self.pipe()
         let errorPipe: [Int32]
@@ -81,6 +82,7 @@ final class ChildProcess: Sendable {
                 ? Termination(reason: .exit, status: (status >> 8) & 0xff)
                 : Termination(reason: .uncaughtSignal, status: signal)
             ended.withLock { $0 = termination }
+            onTermination(termination)
         }
         thread.start()
         #else
@@ -91,19 +93,20 @@ final class ChildProcess: Sendable {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        try process.run()
         output = out.fileHandleForReading
         errors = err.fileHandleForReading
+        process.terminationHandler = { [self] process in
+            let termination = Termination(reason: process.terminationReason, status: process.terminationStatus)
+            ended.withLock { $0 = termination }
+            onTermination(termination)
+        }
+        try process.run()
         #endif
     }
 
     /// How the child ended, or `nil` while it runs.
     var termination: Termination? {
-        #if os(Linux)
         ended.withLock { $0 }
-        #else
-        process.isRunning ? nil : Termination(reason: process.terminationReason, status: process.terminationStatus)
-        #endif
     }
 
     /// Sends a signal to the child (if it has not been reaped).

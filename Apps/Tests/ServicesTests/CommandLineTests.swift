@@ -1,10 +1,14 @@
+import AppsTestSupport
 import Foundation
 import Services
 import Synchronization
 import Testing
 
 /// The `ripple-services` executable, started as a child process.
-@Suite("ripple-services command line")
+/// Each test waits for the child's events (a line printed, its exit); the time
+/// limit only ends a test whose event never comes, and allows for starts that take
+/// tens of seconds on two cores loaded by the whole suite.
+@Suite("ripple-services command line", .timeLimit(.minutes(5)))
 struct CommandLineTests {
     @Test("--port 0 prints the address and data directory, answers GET /todos/list, exits 0 on SIGTERM")
     func startsAnswersAndStopsOnSIGTERM() async throws {
@@ -20,7 +24,7 @@ struct CommandLineTests {
         #expect(answer.text == "[]")
 
         server.signal(SIGTERM)
-        let exit = try await server.waitForExit(within: .seconds(10))
+        let exit = try await server.waitForExit()
         #expect(exit.reason == .exit)
         #expect(exit.status == 0)
         #expect(server.output.hasSuffix("ripple-services stopped\n"))
@@ -38,7 +42,7 @@ struct CommandLineTests {
         let created = try await client.postForm(URL(string: "http://127.0.0.1:\(firstPort)/todos/list")!, "content=durable")
         #expect(created.status == 200)
         first.signal(SIGKILL)
-        let exit = try await first.waitForExit(within: .seconds(10))
+        let exit = try await first.waitForExit()
         #expect(exit.reason == .uncaughtSignal)
         #expect(exit.status == SIGKILL)
 
@@ -47,7 +51,7 @@ struct CommandLineTests {
         let secondPort = try await second.waitForPort()
         let list = try await client.get(URL(string: "http://127.0.0.1:\(secondPort)/todos/list")!)
         second.signal(SIGTERM)
-        _ = try await second.waitForExit(within: .seconds(10))
+        _ = try await second.waitForExit()
         let todo = try JSONDecoder().decode(Todo.self, from: created.body)
         #expect(try JSONDecoder().decode([Todo].self, from: list.body) == [todo])
     }
@@ -66,7 +70,7 @@ struct CommandLineTests {
         _ = try await first.waitForPort()
         try await first.waitForOutput(summary)
         first.signal(SIGTERM)
-        _ = try await first.waitForExit(within: .seconds(10))
+        _ = try await first.waitForExit()
         let credentials = directory.url.appendingPathComponent("twitter-app.json").path
         #expect(first.output.contains("ripple-services tweets corpus: \(fixtureChangelogs.path), 6 changelog files\n"))
         #expect(first.output.contains("ripple-services twitter app credentials: \(credentials) (new)\n"))
@@ -79,7 +83,7 @@ struct CommandLineTests {
         defer { second.kill() }
         _ = try await second.waitForPort()
         second.signal(SIGTERM)
-        _ = try await second.waitForExit(within: .seconds(10))
+        _ = try await second.waitForExit()
         #expect(second.output.contains("ripple-services twitter app credentials: \(credentials)\n"))
         #expect(second.output.contains(summary))
         #expect(!second.output.contains("importing"))
@@ -92,7 +96,7 @@ struct CommandLineTests {
         defer { directory.remove() }
         let server = try ServerProcess(arguments: ["--tweets-corpus", "/nonexistent/changelogs", "--data-dir", directory.url.path])
         defer { server.kill() }
-        let exit = try await server.waitForExit(within: .seconds(10))
+        let exit = try await server.waitForExit()
         #expect(exit.reason == .exit)
         #expect(exit.status != 0)
         #expect(server.errors.contains("--tweets-corpus must be a directory or 'bundled'"))
@@ -114,7 +118,7 @@ struct CommandLineTests {
         #expect(photos.status == 200)
         #expect(photos.text.contains(#""total_items":5"#))
         first.signal(SIGTERM)
-        _ = try await first.waitForExit(within: .seconds(10))
+        _ = try await first.waitForExit()
         #expect(first.output.contains("ripple-services photos corpus: \(fixturePhotos.resolvingSymlinksInPath().path), 9 image files\n"))
         #expect(first.output.contains("ripple-services flickr app key: \(key) (new)\n"))
         #expect(first.output.contains("ripple-services photos: importing in the background; the photo routes answer 503 until it ends\n"))
@@ -124,7 +128,7 @@ struct CommandLineTests {
         defer { second.kill() }
         _ = try await second.waitForPort()
         second.signal(SIGTERM)
-        _ = try await second.waitForExit(within: .seconds(10))
+        _ = try await second.waitForExit()
         #expect(second.output.contains("ripple-services flickr app key: \(key)\n"))
         #expect(second.output.contains(summary))
         #expect(!second.output.contains("importing"))
@@ -137,7 +141,7 @@ struct CommandLineTests {
         defer { directory.remove() }
         let server = try ServerProcess(arguments: ["--photos", "/nonexistent/pictures", "--data-dir", directory.url.path])
         defer { server.kill() }
-        let exit = try await server.waitForExit(within: .seconds(10))
+        let exit = try await server.waitForExit()
         #expect(exit.reason == .exit)
         #expect(exit.status != 0)
         #expect(server.errors.contains("--photos must be a directory or 'bundled': /nonexistent/pictures"))
@@ -149,18 +153,38 @@ struct CommandLineTests {
         defer { directory.remove() }
         let server = try ServerProcess(arguments: ["--fidelity", "sloppy", "--data-dir", directory.url.path])
         defer { server.kill() }
-        let exit = try await server.waitForExit(within: .seconds(10))
+        let exit = try await server.waitForExit()
         #expect(exit.reason == .exit)
         #expect(exit.status != 0)
         #expect(server.errors.contains("--fidelity must be one of: corrected, original"))
     }
 }
 
-/// A `ripple-services` child process with its output collected.
+/// A `ripple-services` child process with its output collected. Every wait is for
+/// an event of the child (a line printed, its exit), never for a time.
 final class ServerProcess: Sendable {
+    /// What the test has seen of the child so far.
+    private struct Seen: Sendable {
+        var output = Data()
+        var errors = Data()
+        var outputEnded = false
+        var errorsEnded = false
+        var termination: ChildProcess.Termination?
+
+        var outputText: String { String(decoding: output, as: UTF8.self) }
+        var errorsText: String { String(decoding: errors, as: UTF8.self) }
+
+        /// The child has ended and both of its pipes have been read to their end.
+        var hasExited: Bool { termination != nil && outputEnded && errorsEnded }
+
+        /// The port of `ripple-services listening on http://127.0.0.1:PORT`, once printed.
+        var port: Int? {
+            outputText.firstMatch(of: /ripple-services listening on http:\/\/127\.0\.0\.1:(\d+)\n/).flatMap { Int($0.1) }
+        }
+    }
+
     private let child: ChildProcess
-    private let stdout = OutputBuffer()
-    private let stderr = OutputBuffer()
+    private let seen = WatchedState(Seen())
 
     /// The built executable, beside the test bundle in the products directory.
     static var executable: URL {
@@ -172,41 +196,42 @@ final class ServerProcess: Sendable {
     init(arguments: [String]) throws {
         let executable = Self.executable
         try #require(FileManager.default.isExecutableFile(atPath: executable.path), "no ripple-services at \(executable.path)")
-        child = try ChildProcess(executable: executable, arguments: arguments)
-        stdout.read(child.output)
-        stderr.read(child.errors)
+        let seen = seen
+        child = try ChildProcess(executable: executable, arguments: arguments) { termination in
+            seen.update { $0.termination = termination }
+        }
+        Self.read(child.output) { bytes in
+            seen.update { if let bytes { $0.output.append(bytes) } else { $0.outputEnded = true } }
+        }
+        Self.read(child.errors) { bytes in
+            seen.update { if let bytes { $0.errors.append(bytes) } else { $0.errorsEnded = true } }
+        }
     }
 
     /// Everything printed to standard output so far.
-    var output: String { stdout.text }
+    var output: String { seen.value.outputText }
     /// Everything printed to standard error so far.
-    var errors: String { stderr.text }
+    var errors: String { seen.value.errorsText }
 
-    /// Waits (at most 60 s: a start under the full suite on two shared cores has taken
-    /// over 20 s) for `ripple-services listening on http://HOST:PORT`.
+    /// Waits until `ripple-services listening on http://HOST:PORT` is printed.
     func waitForPort() async throws -> Int {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            if let match = output.firstMatch(of: /ripple-services listening on http:\/\/127\.0\.0\.1:(\d+)\n/) {
-                return try #require(Int(match.1))
-            }
-            try #require(child.termination == nil, "ripple-services exited early: \(output) \(errors)")
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        Issue.record("ripple-services did not print its address within 60 s: \(output)")
-        throw CancellationError()
+        await seen.wait { $0.port != nil || $0.termination != nil }
+        let state = seen.value
+        return try #require(state.port, "ripple-services exited before it listened: \(state.outputText) \(state.errorsText)")
     }
 
-    /// Waits (at most 60 s) until the standard output contains `text`.
+    /// Waits until the standard output contains `text`.
     func waitForOutput(_ text: String) async throws {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            if output.contains(text) { return }
-            try #require(child.termination == nil, "ripple-services exited early: \(output) \(errors)")
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        Issue.record("ripple-services did not print \"\(text)\" within 60 s: \(output)")
-        throw CancellationError()
+        await seen.wait { $0.outputText.contains(text) || $0.termination != nil }
+        let state = seen.value
+        try #require(state.outputText.contains(text), "ripple-services exited before printing \"\(text)\": \(state.outputText)")
+    }
+
+    /// Waits until the standard error contains `text`.
+    func waitForErrors(_ text: String) async throws {
+        await seen.wait { $0.errorsText.contains(text) || $0.termination != nil }
+        let state = seen.value
+        try #require(state.errorsText.contains(text), "ripple-services exited before logging \"\(text)\": \(state.errorsText)")
     }
 
     /// Sends a signal to the process.
@@ -215,17 +240,10 @@ final class ServerProcess: Sendable {
     }
 
     /// Waits for the process to end and for both of its pipes to reach their end
-    /// (so that everything it printed has been read), at most `limit`.
-    func waitForExit(within limit: Duration) async throws -> (reason: Process.TerminationReason, status: Int32) {
-        let deadline = ContinuousClock.now + limit
-        while child.termination == nil || !stdout.isFinished || !stderr.isFinished {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("ripple-services still running (\(child.termination == nil)), or its output still open (standard output: \(!stdout.isFinished), standard error: \(!stderr.isFinished)), after \(limit)")
-                throw CancellationError()
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        let termination = try #require(child.termination)
+    /// (so that everything it printed has been read).
+    func waitForExit() async throws -> (reason: Process.TerminationReason, status: Int32) {
+        await seen.wait { $0.hasExited }
+        let termination = try #require(seen.value.termination, "the wait for ripple-services to exit was cancelled")
         return (termination.reason, termination.status)
     }
 
@@ -233,35 +251,19 @@ final class ServerProcess: Sendable {
     func kill() {
         child.signal(SIGKILL)
     }
-}
 
-/// Bytes a pipe reader appends while a test reads them, and whether the pipe has
-/// reached its end.
-final class OutputBuffer: Sendable {
-    private let state = Mutex((data: Data(), isFinished: false))
-
-    /// Reads the pipe to its end on a thread of its own, with blocking reads.
-    /// (`FileHandle.readabilityHandler` on Linux sometimes never reported a pipe's
-    /// end, so a test waited for an exited child's output forever.)
-    func read(_ handle: FileHandle) {
-        let thread = Thread { [self] in
+    /// Reads `handle` to its end on a thread of its own, with blocking reads, handing
+    /// each chunk to `receive`, then `nil` at the end. (`FileHandle.readabilityHandler`
+    /// on Linux sometimes never reported a pipe's end, so a test waited for an exited
+    /// child's output forever.)
+    private static func read(_ handle: FileHandle, _ receive: @escaping @Sendable (Data?) -> Void) {
+        let thread = Thread {
             while true {
                 let bytes = handle.availableData
-                state.withLock { state in
-                    if bytes.isEmpty { state.isFinished = true } else { state.data.append(bytes) }
-                }
+                receive(bytes.isEmpty ? nil : bytes)
                 if bytes.isEmpty { return }
             }
         }
         thread.start()
-    }
-
-    var text: String {
-        state.withLock { String(decoding: $0.data, as: UTF8.self) }
-    }
-
-    /// Whether the writer has closed the pipe and everything has been read.
-    var isFinished: Bool {
-        state.withLock { $0.isFinished }
     }
 }

@@ -19,9 +19,10 @@ final class LoopbackClient: Sendable {
 
     private let session: URLSession
 
-    /// - Parameter timeout: How long a request may wait for data (a test of a hanging
-    ///   request gives it longer than the services take to stop).
-    init(timeout: TimeInterval = 10) {
+    /// - Parameter timeout: How long a request may wait for data: only a safety net
+    ///   for an answer that never comes, longer than anything a test waits for (a
+    ///   hanging request, services stopping on two loaded cores).
+    init(timeout: TimeInterval = 300) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.timeoutIntervalForRequest = timeout

@@ -1,3 +1,4 @@
+import AppsTestSupport
 import Foundation
 import Services
 import Testing

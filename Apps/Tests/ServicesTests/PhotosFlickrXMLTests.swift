@@ -1,3 +1,4 @@
+import AppsTestSupport
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML

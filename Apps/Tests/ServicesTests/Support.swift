@@ -1,3 +1,4 @@
+import AppsTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -5,28 +6,6 @@ import Logging
 import Services
 import Synchronization
 import Testing
-
-/// A new directory under the system's temporary directory, removed by `remove()`.
-struct TemporaryDirectory: Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ripple-services-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: url)
-    }
-}
-
-/// A logger that keeps test output quiet (errors only).
-let quietLogger: Logger = {
-    var logger = Logger(label: "ripple-services-tests")
-    logger.logLevel = .error
-    return logger
-}()
 
 /// Runs `body` against the services' router on real SQLite files in a new
 /// temporary data directory (removed afterwards), once the photo import has ended.
@@ -65,9 +44,6 @@ func withServices<Value: Sendable>(
         return try await body(client, url)
     }
 }
-
-/// PBKDF2's iteration count in tests.
-let testPasswordIterations = 1_000
 
 /// Headers of a form-encoded body.
 let formHeaders: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
@@ -145,10 +121,6 @@ final class SteppingClock: Sendable {
         return Date(timeIntervalSince1970: 1_767_225_600 + Double(reading))
     }
 }
-
-/// The fixture changelogs, laid out like `/usr/share/doc` (see `Fixtures/README.md`).
-let fixtureChangelogs: URL = Bundle.module.resourceURL!
-    .appendingPathComponent("Fixtures/changelogs", isDirectory: true)
 
 /// The fixture changelogs as the tweet corpus.
 let fixtureCorpus = TweetCorpus.directory(fixtureChangelogs)

@@ -1,3 +1,4 @@
+import AppsTestSupport
 import Crypto
 import Foundation
 import Hummingbird

@@ -1,3 +1,4 @@
+import AppsTestSupport
 import CZlib
 import Foundation
 import Hummingbird

@@ -7,25 +7,26 @@ import Testing
 
 /// A clock for the services that stands still until the test moves it: `now` is
 /// what the test set, and a sleep returns once the test has moved the clock past its
-/// end (or its task is cancelled). The waits asked for are recorded.
+/// end (or its task is cancelled). The waits asked for are recorded, and a test can
+/// wait for a sleep to begin.
 final class ManualClock: Sendable {
-    private struct Sleeper {
+    private struct Sleeper: Sendable {
         let deadline: Date
         let continuation: CheckedContinuation<Void, any Error>
     }
 
-    private struct State {
+    private struct State: Sendable {
         var now: Date
         var sleepers: [UInt64: Sleeper] = [:]
         var nextSleeper: UInt64 = 0
         var waits: [Duration] = []
     }
 
-    private let state: Mutex<State>
+    private let state: WatchedState<State>
 
     /// A clock at 2026-01-01T00:00:00Z.
     init(start: Date = Date(timeIntervalSince1970: 1_767_225_600)) {
-        state = Mutex(State(now: start))
+        state = WatchedState(State(now: start))
     }
 
     /// The clock to configure the services with.
@@ -35,24 +36,30 @@ final class ManualClock: Sendable {
 
     /// The current time.
     var now: Date {
-        state.withLock { $0.now }
+        state.value.now
     }
 
     /// The waits the services asked for, in order.
     var requestedWaits: [Duration] {
-        state.withLock { $0.waits }
+        state.value.waits
     }
 
     /// How many sleeps are waiting.
     var sleeping: Int {
-        state.withLock { $0.sleepers.count }
+        state.value.sleepers.count
     }
 
-    /// Moves the clock forward, ending the sleeps whose end it passes.
+    /// Waits until `count` sleeps are waiting for the clock to move.
+    @discardableResult
+    func waitUntilSleeping(_ count: Int) async -> Bool {
+        await state.wait { $0.sleepers.count == count }
+    }
+
+    /// Moves the clock forward, ending the sleeps whose end it passes: when it
+    /// returns, they no longer count as ``sleeping``.
     func advance(by duration: Duration) {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        let due = state.withLock { state in
-            state.now = state.now.addingTimeInterval(seconds)
+        let due = state.update { state in
+            state.now = state.now.addingTimeInterval(Self.seconds(duration))
             let now = state.now
             let due = state.sleepers.filter { $0.value.deadline <= now }
             for id in due.keys {
@@ -66,15 +73,15 @@ final class ManualClock: Sendable {
     }
 
     private func sleep(_ duration: Duration) async throws {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        let id = state.withLock { state in
+        let seconds = Self.seconds(duration)
+        let id = state.update { state in
             state.waits.append(duration)
             state.nextSleeper += 1
             return state.nextSleeper
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let result: Result<Void, any Error>? = state.withLock { state in
+                let result: Result<Void, any Error>? = state.update { state in
                     if Task.isCancelled { return .failure(CancellationError()) }
                     if seconds <= 0 { return .success(()) }
                     state.sleepers[id] = Sleeper(deadline: state.now.addingTimeInterval(seconds), continuation: continuation)
@@ -83,21 +90,13 @@ final class ManualClock: Sendable {
                 if let result { continuation.resume(with: result) }
             }
         } onCancel: {
-            state.withLock { $0.sleepers.removeValue(forKey: id) }?.continuation.resume(throwing: CancellationError())
+            state.update { $0.sleepers.removeValue(forKey: id) }?.continuation.resume(throwing: CancellationError())
         }
     }
-}
 
-/// Waits (real time, at most `limit`) until `condition` holds; whether it did. The
-/// limit is generous: on two cores shared with other work, a condition that comes in
-/// milliseconds alone can take tens of seconds in the full suite.
-func eventually(within limit: Duration = .seconds(60), _ condition: @Sendable () async throws -> Bool) async rethrows -> Bool {
-    let deadline = ContinuousClock.now + limit
-    while ContinuousClock.now < deadline {
-        if try await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
-    return try await condition()
 }
 
 /// A phone number the registration form accepts.

@@ -22,22 +22,107 @@ func withLoopback<T>(_ body: (LoopbackServer, URLSession) async throws -> T) asy
     return try await body(server, session)
 }
 
-/// Polls `condition` until it holds or `seconds` have passed; whether it held. A
-/// bound on waiting for real I/O (a server thread, the session's queue), never a
-/// measure of time: a test asserts what happened, not when.
-nonisolated(nonsending) func waitUntil(within seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while !condition() {
-        guard ContinuousClock.now < deadline else { return false }
-        try? await Task.sleep(for: .milliseconds(1))
+/// State that threads change and tests wait on. Each change wakes both kinds of
+/// waiter: tasks (``wait(until:)``, resumed once their condition holds) and threads
+/// outside Swift concurrency (``block(until:within:)``). A test waits for the event
+/// itself (a request reaching the server, a run ending), never for a time.
+final class Watched<State>: @unchecked Sendable {  // `state` and `waiters` are guarded by `condition`
+    private struct Waiter {
+        let condition: @Sendable (State) -> Bool
+        let continuation: CheckedContinuation<Void, Never>
     }
-    return true
+
+    private let condition = NSCondition()
+    private var state: State
+    private var waiters: [UInt64: Waiter] = [:]
+    private var nextWaiter: UInt64 = 0
+
+    init(_ state: State) {
+        self.state = state
+    }
+
+    /// Reads the state.
+    func read<T>(_ body: (State) -> T) -> T {
+        condition.withLock { body(state) }
+    }
+
+    /// Changes the state, then wakes the blocked threads and resumes the tasks whose
+    /// condition now holds.
+    @discardableResult
+    func update<T>(_ change: (inout State) -> T) -> T {
+        let (result, ready) = condition.withLock {
+            let result = change(&state)
+            condition.broadcast()
+            let ready = waiters.filter { $0.value.condition(state) }
+            for id in ready.keys {
+                waiters[id] = nil
+            }
+            return (result, ready.values.map(\.continuation))
+        }
+        for continuation in ready {
+            continuation.resume()
+        }
+        return result
+    }
+
+    /// Waits until `condition` holds for the state; whether it does (`false` only if
+    /// the waiting task was cancelled first).
+    @discardableResult
+    func wait(until condition: @escaping @Sendable (State) -> Bool) async -> Bool {
+        let id = self.condition.withLock {
+            nextWaiter += 1
+            return nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let now = self.condition.withLock {
+                    if condition(state) || Task.isCancelled { return true }
+                    waiters[id] = Waiter(condition: condition, continuation: continuation)
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        } onCancel: {
+            self.condition.withLock { waiters.removeValue(forKey: id) }?.continuation.resume()
+        }
+        return read(condition)
+    }
+
+    /// Blocks the calling thread until `condition` holds; whether it did. For threads
+    /// outside Swift concurrency (a stress test's `concurrentPerform`), which no
+    /// test's time limit can cancel: `seconds` is only a safety net against an event
+    /// that never comes, far longer than the event takes on a loaded machine.
+    func block(until condition: (State) -> Bool, within seconds: Double = 300) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        return self.condition.withLock {
+            while !condition(state) {
+                guard self.condition.wait(until: deadline) else { return condition(state) }
+            }
+            return true
+        }
+    }
 }
 
-/// Records the events of one run, from whatever thread sends them.
-final class EventLog<Value, Failure: Error>: @unchecked Sendable {  // `recorded` is guarded by `lock`
-    private let lock = NSLock()
-    private var recorded: [Signal<Value, Failure>.Event] = []
+extension PropertyProtocol {
+    /// Waits until the property holds a value for which `condition` is true: its
+    /// current value or a later one. Whether it did (`false` if the property ended,
+    /// or the task was cancelled, first).
+    func waitForValue(
+        isolation: isolated (any Actor)? = #isolation,
+        where condition: (Value) -> Bool
+    ) async -> Bool {
+        var values = self.values.makeAsyncIterator()
+        while let value = await values.next(isolation: isolation) {
+            if condition(value) { return true }
+        }
+        return false
+    }
+}
+
+/// Records the events of one run, from whatever thread sends them; tests wait for
+/// the run's events.
+final class EventLog<Value, Failure: Error>: Sendable {
+    private let recorded = Watched<[Signal<Value, Failure>.Event]>([])
 
     /// An observer that records every event.
     var observer: Signal<Value, Failure>.Observer {
@@ -46,16 +131,12 @@ final class EventLog<Value, Failure: Error>: @unchecked Sendable {  // `recorded
 
     /// Records `event`.
     func record(_ event: Signal<Value, Failure>.Event) {
-        lock.lock()
-        recorded.append(event)
-        lock.unlock()
+        recorded.update { $0.append(event) }
     }
 
     /// The events so far, in order.
     var events: [Signal<Value, Failure>.Event] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
+        recorded.read { $0 }
     }
 
     /// The values so far, in order.
@@ -86,9 +167,17 @@ final class EventLog<Value, Failure: Error>: @unchecked Sendable {  // `recorded
         events.last?.isTerminating ?? false
     }
 
-    /// Waits, up to `seconds`, for the run to end; whether it did.
-    func waitForEnd(within seconds: Double = 10) async -> Bool {
-        await waitUntil(within: seconds) { hasEnded }
+    /// Waits for the run to end; whether it did (`false` only if the task was
+    /// cancelled first).
+    @discardableResult
+    func waitForEnd() async -> Bool {
+        await recorded.wait { $0.last?.isTerminating ?? false }
+    }
+
+    /// Waits until the run has sent `count` values; whether it did.
+    @discardableResult
+    func waitForValues(_ count: Int) async -> Bool {
+        await recorded.wait { events in events.count { $0.value != nil } >= count }
     }
 }
 
@@ -149,8 +238,19 @@ final class RefusingPort {
     }
 }
 
-/// An object to watch through a `weak` reference: released means nothing keeps it.
-final class Witness: Sendable {}
+/// An object whose release is an event: released means nothing keeps it.
+final class Witness: Sendable {
+    private let released: @Sendable () -> Void
+
+    /// A witness that calls `released` when it is released.
+    init(released: @escaping @Sendable () -> Void) {
+        self.released = released
+    }
+
+    deinit {
+        released()
+    }
+}
 
 /// What the server's `/repositories/<n>` routes answer.
 struct Repository: Decodable, Equatable, Sendable {

@@ -27,10 +27,10 @@ import Darwin
 ///   `Content-Type` in `X-Content-Type`.
 /// - anything else: 404 with an empty body.
 ///
-/// What happens is logged (``log``), so that tests can wait, with a deadline, for
-/// what the server saw. Its threads keep it alive until ``stop()``, which
+/// What happens is logged (``log``), so that tests can wait for what the server saw
+/// (``waitForLog(_:)``). Its threads keep it alive until ``stop()``, which
 /// ``withLoopback(_:)`` calls.
-final class LoopbackServer: @unchecked Sendable {  // `state` is guarded by `condition`; the rest is immutable
+final class LoopbackServer: Sendable {
     /// What the server saw, in order.
     struct Log: Sendable {
         /// The paths of the requests read, in arrival order.
@@ -52,8 +52,7 @@ final class LoopbackServer: @unchecked Sendable {  // `state` is guarded by `con
     /// The port the server listens on.
     let port: Int
     private let listener: Int32
-    private let condition = NSCondition()
-    private var state = State()
+    private let state = Watched(State())
     private let acceptLoopEnded = DispatchSemaphore(value: 0)
 
     /// Listens on 127.0.0.1 at a free port and starts accepting connections.
@@ -97,36 +96,33 @@ final class LoopbackServer: @unchecked Sendable {  // `state` is guarded by `con
 
     /// A snapshot of what the server saw so far.
     var log: Log {
-        condition.withLock { state.log }
+        state.read { $0.log }
     }
 
-    /// Blocks the calling thread until `condition` holds for the log, or `seconds`
-    /// have passed; whether it held. For threads outside Swift concurrency (a
-    /// stress test's `concurrentPerform`); async tests use `waitUntil(within:_:)`.
-    func blockUntil(within seconds: Double = 10, _ condition: (Log) -> Bool) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        return self.condition.withLock {
-            while !condition(state.log) {
-                guard self.condition.wait(until: deadline) else { return condition(state.log) }
-            }
-            return true
-        }
+    /// Waits until `condition` holds for the log; whether it does (`false` only if
+    /// the task was cancelled first).
+    @discardableResult
+    func waitForLog(_ condition: @escaping @Sendable (Log) -> Bool) async -> Bool {
+        await state.wait { condition($0.log) }
+    }
+
+    /// Blocks the calling thread until `condition` holds for the log; whether it
+    /// did. For threads outside Swift concurrency (a stress test's
+    /// `concurrentPerform`); tasks use ``waitForLog(_:)``.
+    func blockUntil(_ condition: (Log) -> Bool) -> Bool {
+        state.block(until: { condition($0.log) })
     }
 
     /// Lets the slow request of `path` (`/slow/<id>`) be answered, now or when it arrives.
     func release(_ path: String) {
-        condition.withLock {
-            state.released.insert(path)
-            condition.broadcast()
-        }
+        state.update { _ = $0.released.insert(path) }
     }
 
     /// Stops accepting, ends the slow requests still waiting (their connections are
     /// closed without an answer), and waits for the accept loop to end.
     func stop() {
-        let first = condition.withLock {
+        let first = state.update { state in
             defer { state.stopped = true }
-            condition.broadcast()
             return !state.stopped
         }
         guard first else { return }
@@ -145,7 +141,7 @@ final class LoopbackServer: @unchecked Sendable {  // `state` is guarded by `con
                 if errno == EINTR { continue }
                 return
             }
-            let accepted = condition.withLock {
+            let accepted = state.update { state in
                 guard !state.stopped else { return false }
                 state.log.openConnections += 1
                 return true
@@ -157,20 +153,14 @@ final class LoopbackServer: @unchecked Sendable {  // `state` is guarded by `con
             Thread.detachNewThread { [self] in
                 serve(connection)
                 close(connection)
-                condition.withLock {
-                    state.log.openConnections -= 1
-                    condition.broadcast()
-                }
+                state.update { $0.log.openConnections -= 1 }
             }
         }
     }
 
     private func serve(_ connection: Int32) {
         guard let request = Request(reading: connection) else { return }
-        condition.withLock {
-            state.log.received.append(request.path)
-            condition.broadcast()
-        }
+        state.update { $0.log.received.append(request.path) }
         let answer: Answer
         switch (request.method, request.path) {
         case ("GET", "/missing"):
@@ -204,10 +194,7 @@ final class LoopbackServer: @unchecked Sendable {  // `state` is guarded by `con
             answer = Answer(status: 404, type: "text/plain", body: Data())
         }
         if answer.write(to: connection) {
-            condition.withLock {
-                state.log.answered.append(request.path)
-                condition.broadcast()
-            }
+            state.update { $0.log.answered.append(request.path) }
         }
     }
 
@@ -220,14 +207,11 @@ final class LoopbackServer: @unchecked Sendable {  // `state` is guarded by `con
     /// or the server stops (false; a closed connection is logged as abandoned).
     private func waitForRelease(of path: String, on connection: Int32) -> Bool {
         while true {
-            let (released, stopped) = condition.withLock { (state.released.contains(path), state.stopped) }
+            let (released, stopped) = state.read { ($0.released.contains(path), $0.stopped) }
             if released { return true }
             if stopped { return false }
             if Self.peerClosed(connection) {
-                condition.withLock {
-                    state.log.abandoned.append(path)
-                    condition.broadcast()
-                }
+                state.update { $0.log.abandoned.append(path) }
                 return false
             }
         }

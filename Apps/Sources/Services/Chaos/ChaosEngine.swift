@@ -150,6 +150,18 @@ public final class ChaosEngine: Sendable {
         /// Hanging requests ended before they started to wait.
         var released: Set<UInt64> = []
         var nextHang: UInt64 = 0
+        /// Callers of ``waitUntilHanging(_:)``: how many hangs each waits for.
+        var hangWatchers: [UInt64: (count: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
+        var nextHangWatcher: UInt64 = 0
+
+        /// Removes and returns the watchers whose count of hangs is reached.
+        mutating func takeSatisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
+            let satisfied = hangWatchers.filter { $0.value.count <= hangs.count }
+            for id in satisfied.keys {
+                hangWatchers[id] = nil
+            }
+            return satisfied.values.map(\.continuation)
+        }
     }
 
     private struct WeakListener {
@@ -225,6 +237,28 @@ public final class ChaosEngine: Sendable {
         state.withLock { $0.hangs.count }
     }
 
+    /// Waits until at least `count` requests hang, or the waiting task is cancelled:
+    /// an event to await (a test's "the request now hangs") rather than polling
+    /// ``hangingRequests``.
+    public func waitUntilHanging(_ count: Int) async {
+        let id = state.withLock { state in
+            state.nextHangWatcher += 1
+            return state.nextHangWatcher
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let now = state.withLock { state in
+                    if state.hangs.count >= count || Task.isCancelled { return true }
+                    state.hangWatchers[id] = (count, continuation)
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.hangWatchers.removeValue(forKey: id) }?.continuation.resume()
+        }
+    }
+
     // MARK: For the middleware and the server
 
     /// Waits until ``releaseHangs()``, or the graceful shutdown of the server the
@@ -238,12 +272,17 @@ public final class ChaosEngine: Sendable {
         await withGracefulShutdownHandler {
             await withTaskCancellationHandler {
                 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                    let now = state.withLock { state in
-                        if state.hangsReleased || Task.isCancelled || state.released.remove(id) != nil { return true }
+                    let (now, watchers) = state.withLock { state in
+                        if state.hangsReleased || Task.isCancelled || state.released.remove(id) != nil {
+                            return (true, [CheckedContinuation<Void, Never>]())
+                        }
                         state.hangs[id] = continuation
-                        return false
+                        return (false, state.takeSatisfiedWatchers())
                     }
                     if now { continuation.resume() }
+                    for watcher in watchers {
+                        watcher.resume()
+                    }
                 }
             } onCancel: {
                 self.release(id)
