@@ -83,19 +83,3 @@ func mainQueueHasRunWhatIsQueued() async {
         DispatchQueue.main.async { continuation.resume() }
     }
 }
-
-extension PropertyProtocol {
-    /// Waits until the property holds a value for which `condition` is true: its
-    /// current value or a later one. Whether it did (`false` if the property ended,
-    /// or the task was cancelled, first).
-    func waitForValue(
-        isolation: isolated (any Actor)? = #isolation,
-        where condition: (Value) -> Bool
-    ) async -> Bool {
-        var values = self.values.makeAsyncIterator()
-        while let value = await values.next(isolation: isolation) {
-            if condition(value) { return true }
-        }
-        return false
-    }
-}
