@@ -5,6 +5,7 @@ import RippleFoundation
 import Services
 import Testing
 @testable import TwitterSearch
+import TwitterSearchCore
 
 /// The HTTP client against the real services, started in process on a free
 /// loopback port over the fixture corpus: the token flow, searches decoded, the

@@ -3,6 +3,7 @@ import Ripple
 import Services
 import Testing
 import TwitterSearch
+import TwitterSearchCore
 
 /// The ViewModel on the real client against the real services with chaos on the
 /// search route: seeded failures come back the same for the same seed and searching

@@ -4,6 +4,7 @@ import Ripple
 import Services
 import Testing
 import TwitterSearch
+import TwitterSearchCore
 
 /// The ViewModel on the real client and the real services (in process, on a free
 /// loopback port, over the fixture corpus), in real time on a queue of its own:

@@ -4,6 +4,8 @@ import RippleTerminal
 import RippleTesting
 import Testing
 @testable import TwitterSearch
+import TwitterSearchCore
+import TwitterSearchTestSupport
 
 /// The screen in a VirtualTerminal, its ViewModel on a stub service in virtual time:
 /// each state's screen as text (empty, searching, results with CJK text, error),

@@ -1,5 +1,6 @@
 import Ripple
 import RippleTerminal
+import TwitterSearchCore
 
 // TwitterSearchScreen: seed 000's one screen (the original's
 // `TwitterSearchViewController`, APPS.md §1.1, §1.4). It builds views and binds

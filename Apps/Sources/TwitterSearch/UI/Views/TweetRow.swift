@@ -1,5 +1,6 @@
 import Ripple
 import RippleTerminal
+import TwitterSearchCore
 
 // TweetRow: one tweet in the results list (the original's `TweetCell`):
 //

@@ -2,7 +2,8 @@ import Foundation
 import Ripple
 import RippleTesting
 import Testing
-import TwitterSearch
+import TwitterSearchCore
+import TwitterSearchTestSupport
 
 /// The ViewModel headless and in virtual time: typing is a hot marble signal, the
 /// service a stub whose searches answer as marble diagrams, and the ViewModel's

@@ -1,4 +1,5 @@
 import Foundation
+import TwitterSearchCore
 
 // Twitter's JSON as the client reads it (APPS.md §1.3), and the query string it
 // sends. Only the fields the app shows are read; a missing one, or a `created_at`

@@ -2,6 +2,7 @@ import Foundation
 import Ripple
 import RippleFoundation
 import Synchronization
+import TwitterSearchCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
