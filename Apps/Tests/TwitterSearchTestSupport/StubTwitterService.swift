@@ -11,7 +11,8 @@ import TwitterSearchCore
 /// ```swift
 /// let service = StubTwitterService(scheduler: scheduler)
 /// try service.answer("swift", "--r|", tweets: [tweet])        // answers 2 frames after its start
-/// try service.fail("fail", "-#", with: .invalidResponse(reason: "HTTP 503"))
+/// try service.fail("fail", "-#", with: .refused(status: 429, message: nil))
+/// try service.answer("later", attempts: [("-#", .unreachable), ("-r|", nil)], tweets: [tweet])
 /// let requests = scheduler.record(service.requests)           // "-a--b": the texts searched
 /// ```
 public final class StubTwitterService: TwitterSearchService, AvatarService {
@@ -33,8 +34,23 @@ public final class StubTwitterService: TwitterSearchService, AvatarService {
     private struct State {
         var access: SignalProducer<Never, TwitterSearchError>
         var searches: [String: SignalProducer<TwitterResponse, TwitterSearchError>] = [:]
+        /// The answers of successive searches for a text, the last one repeating.
+        var attempts: [String: [SignalProducer<TwitterResponse, TwitterSearchError>]] = [:]
+        /// How many searches for a text have started.
+        var started: [String: Int] = [:]
         var defaultSearch: ((String) -> SignalProducer<TwitterResponse, TwitterSearchError>)?
         var avatars: [String: SignalProducer<AvatarImage, TwitterSearchError>] = [:]
+
+        /// The answer of the next search for `text`: its attempt, its set answer,
+        /// or the default one.
+        mutating func nextSearch(for text: String) -> SignalProducer<TwitterResponse, TwitterSearchError> {
+            let count = started[text, default: 0]
+            started[text] = count + 1
+            if let scripted = attempts[text], let last = scripted.last {
+                return count < scripted.count ? scripted[count] : last
+            }
+            return searches[text] ?? defaultSearch?(text) ?? .empty
+        }
     }
 
     /// A service that grants access at once and answers any search one frame after
@@ -87,6 +103,20 @@ public final class StubTwitterService: TwitterSearchService, AvatarService {
         state.withLock { $0.searches[text] = producer }
     }
 
+    /// Successive searches for `text` answer as the successive `attempts`, the last
+    /// one for every search after it: marbles where `r` is `tweets` found in
+    /// `responseTime` seconds and `#` fails with the attempt's error.
+    public func answer(
+        _ text: String, attempts: [(marbles: String, error: TwitterSearchError?)], tweets: [Tweet],
+        responseTime: Double = 0.25
+    ) throws {
+        let response = TwitterResponse(responseTime: responseTime, tweets: tweets)
+        let producers: [SignalProducer<TwitterResponse, TwitterSearchError>] = try attempts.map { attempt in
+            try scheduler.coldProducer(attempt.marbles, values: ["r": response], error: attempt.error, frameDuration: frameDuration)
+        }
+        state.withLock { $0.attempts[text] = producers }
+    }
+
     /// The avatar at `url` answers as `marbles`, `i` being `image`; `#` fails.
     public func avatar(_ url: String, _ marbles: String, image: AvatarImage?) throws {
         let values: [Character: AvatarImage] = image.map { ["i": $0] } ?? [:]
@@ -103,10 +133,15 @@ public final class StubTwitterService: TwitterSearchService, AvatarService {
     }
 
     public func search(_ text: String) -> SignalProducer<TwitterResponse, TwitterSearchError> {
-        let producer = state.withLock { $0.searches[text] ?? $0.defaultSearch?(text) ?? .empty }
         let requests = requestInput
         let cancellations = cancellationInput
-        return producer.on(
+        // Which answer a search gets is decided when it starts: a search started
+        // again (a retry) is the next attempt.
+        return SignalProducer { [self] observer, lifetime in
+            let producer = state.withLock { $0.nextSearch(for: text) }
+            lifetime += producer.start(observer)
+        }
+        .on(
             started: { requests.send(value: text) },
             interrupted: { cancellations.send(value: text) }
         )
