@@ -115,7 +115,6 @@ let package = Package(
             dependencies: [
                 "TwitterSearchCore",
                 "SeedApp",
-                "SeedAppCore",
                 "CZlib",
                 .product(name: "Ripple", package: "Ripple"),
                 .product(name: "RippleTerminal", package: "Ripple"),
