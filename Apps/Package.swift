@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Services", targets: ["Services"]),
         .library(name: "SeedAppCore", targets: ["SeedAppCore"]),
         .library(name: "SeedApp", targets: ["SeedApp"]),
+        .library(name: "TwitterSearchCore", targets: ["TwitterSearchCore"]),
         .library(name: "TwitterSearch", targets: ["TwitterSearch"]),
         .library(name: "Todos", targets: ["Todos"]),
         .library(name: "Registration", targets: ["Registration"]),
@@ -102,17 +103,28 @@ let package = Package(
                 .product(name: "RippleTerminal", package: "Ripple"),
             ]
         ),
-        // Seed 000, ReactiveTwitterSearch: Model/, ViewModels/ (Ripple only), Views/
-        // (RippleTerminal), Clients/ (RippleFoundation, and zlib for the avatars).
+        // Seed 000, ReactiveTwitterSearch. TwitterSearchCore: Model/ and ViewModels/, on
+        // Ripple and SeedAppCore alone. TwitterSearch: Views/ (RippleTerminal), Clients/
+        // (RippleFoundation, and zlib for the avatars) and the SeedApp wiring.
+        .target(
+            name: "TwitterSearchCore",
+            dependencies: [
+                "SeedAppCore",
+                .product(name: "Ripple", package: "Ripple"),
+            ],
+            path: "Sources/TwitterSearch/Core"
+        ),
         .target(
             name: "TwitterSearch",
             dependencies: [
+                "TwitterSearchCore",
                 "SeedApp",
                 "CZlib",
                 .product(name: "Ripple", package: "Ripple"),
                 .product(name: "RippleTerminal", package: "Ripple"),
                 .product(name: "RippleFoundation", package: "Ripple"),
-            ]
+            ],
+            path: "Sources/TwitterSearch/UI"
         ),
         // What the apps' tests share: the services in process over small corpora.
         .target(
@@ -123,10 +135,32 @@ let package = Package(
             ],
             path: "Tests/AppsTestSupport"
         ),
+        // The Twitter Search tests' stub services in virtual time (Core, Ripple and
+        // RippleTesting alone), for the ViewModel tests and the screen tests.
+        .target(
+            name: "TwitterSearchTestSupport",
+            dependencies: [
+                "TwitterSearchCore",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
+            ],
+            path: "Tests/TwitterSearchTestSupport"
+        ),
+        .testTarget(
+            name: "TwitterSearchCoreTests",
+            dependencies: [
+                "TwitterSearchCore",
+                "TwitterSearchTestSupport",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
+            ]
+        ),
         .testTarget(
             name: "TwitterSearchTests",
             dependencies: [
                 "AppsTestSupport",
+                "TwitterSearchTestSupport",
+                "TwitterSearchCore",
                 "TwitterSearch",
                 "SeedApp",
                 "Services",

@@ -116,7 +116,7 @@ struct TweetsImportTests {
         let busy = try await client.get(searchURL, headers: ["Authorization": "Bearer \(token)"])
         #expect(busy.status == 503)
         #expect(busy.headers["retry-after"] == "5")
-        #expect(busy.text == #"{"errors":[{"code":130,"message":"Over capacity: the tweet index is being built (0 of 6 changelogs read)"}]}"#)
+        #expect(busy.text == #"{"errors":[{"code":130,"message":"Over capacity: the tweet index is being built (0 of 6 changelogs read)","progress":{"read":0,"total":6}}]}"#)
 
         gated.open()
         let corpus = try #require(await services.tweets.index.waitUntilIdle())

@@ -1,6 +1,7 @@
 import CZlib
 import Testing
 @testable import TwitterSearch
+import TwitterSearchCore
 
 /// The avatar reader on PNGs made here with zlib: every row filter, RGB and RGBA,
 /// IDAT split in two, chunks it skips; and the refusals, each with its reason.

@@ -1,8 +1,9 @@
 import AppsTestSupport
 import Foundation
-import Logging
+import Ripple
 import Services
 import Synchronization
+import TwitterSearchCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,17 +12,19 @@ import Darwin
 
 /// Runs `body` with the local services started in process on a free loopback port,
 /// over a new data directory, the fixture corpus (its import finished unless told
-/// otherwise), with `chaos` if given, and stops them afterwards.
+/// otherwise), with `chaos` if given, on `clock`, and stops them afterwards.
 func withLocalServices<Value: Sendable>(
     isolation: isolated (any Actor)? = #isolation,
     corpus: TweetCorpus = .directory(fixtureChangelogs),
     waitForImport: Bool = true,
     chaos: ChaosConfiguration? = nil,
+    clock: ServicesClock = .system,
     _ body: (LocalServices, URL) async throws -> Value
 ) async throws -> Value {
     try await withTestServices(configure: { configuration in
         configuration.tweetCorpus = corpus
         configuration.chaos = chaos
+        configuration.clock = clock
     }) { services, directory in
         if waitForImport { _ = await services.tweets.index.waitUntilIdle() }
         return try await body(services, directory)
@@ -61,6 +64,116 @@ final class GatedChangelogs: ChangelogSource {
     func open() {
         isOpen.store(true, ordering: .releasing)
         gate.signal()
+    }
+}
+
+/// The services' clock with waits the test ends: each `sleep` reports its duration
+/// on ``sleeps`` and returns only once the test calls ``release()`` (and at once
+/// after that). A chaos latency then holds its request for exactly as long as the
+/// test wants, without betting on how long anything takes.
+final class HeldSleeps: Sendable {
+    /// The duration of each sleep, when it starts.
+    let sleeps: AsyncStream<Duration>
+    private let sleepInput: AsyncStream<Duration>.Continuation
+    private let state = Mutex(State())
+
+    private struct State {
+        var released = false
+        var waiting: [CheckedContinuation<Void, Never>] = []
+    }
+
+    init() {
+        (sleeps, sleepInput) = AsyncStream<Duration>.makeStream()
+    }
+
+    /// The clock: the wall clock's `now`, and sleeps held until ``release()``.
+    var clock: ServicesClock {
+        ServicesClock(now: { Date() }, sleep: { [self] duration in await sleep(duration) })
+    }
+
+    private func sleep(_ duration: Duration) async {
+        sleepInput.yield(duration)
+        await withCheckedContinuation { continuation in
+            let resumeNow = state.withLock { state in
+                if state.released { return true }
+                state.waiting.append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    /// Ends every sleep, now and later.
+    func release() {
+        let waiting = state.withLock { state in
+            state.released = true
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+}
+
+/// A search service that forwards to another and counts the searches started, so
+/// that a test can wait for the nth one.
+final class CountingSearches<Inner: TwitterSearchService>: TwitterSearchService {
+    private let inner: Inner
+    private let state = Mutex(State())
+
+    private struct State {
+        var count = 0
+        var waiting: [(number: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    init(_ inner: Inner) {
+        self.inner = inner
+    }
+
+    /// The searches started so far.
+    var count: Int {
+        state.withLock { $0.count }
+    }
+
+    func requestAccess() -> SignalProducer<Never, TwitterSearchError> {
+        inner.requestAccess()
+    }
+
+    func search(_ text: String) -> SignalProducer<TwitterResponse, TwitterSearchError> {
+        inner.search(text).on(started: { [self] in
+            let ready = state.withLock { state in
+                state.count += 1
+                let count = state.count
+                defer { state.waiting.removeAll { $0.number <= count } }
+                return state.waiting.filter { $0.number <= count }.map(\.continuation)
+            }
+            for continuation in ready { continuation.resume() }
+        })
+    }
+
+    /// Returns once search number `number` (from 1) has started.
+    func waitForSearch(number: Int) async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state in
+                if state.count >= number { return true }
+                state.waiting.append((number, continuation))
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+}
+
+/// Every value a property takes from now on, in order.
+final class ValueLog<Value: Sendable>: Sendable {
+    private let state = Mutex<[Value]>([])
+
+    init(_ property: Property<Value>) {
+        property.producer.startWithValues { [self] value in state.withLock { $0.append(value) } }
+    }
+
+    /// The values so far.
+    var values: [Value] {
+        state.withLock { $0 }
     }
 }
 

@@ -5,11 +5,14 @@ import RippleFoundation
 import Services
 import Testing
 @testable import TwitterSearch
+import TwitterSearchCore
 
 /// The HTTP client against the real services, started in process on a free
 /// loopback port over the fixture corpus: the token flow, searches decoded, the
-/// avatars read, the failures mapped to the original's codes; and against a
-/// listener that never answers: cancellation on the wire, and the timeout.
+/// avatars read, the failures mapped to the app's errors (the index not ready yet,
+/// with its progress; a refusal with Twitter's message); and against a listener
+/// that never answers or is not there: cancellation on the wire, the timeout, no
+/// response.
 @Suite(.timeLimit(.minutes(2)))
 struct TwitterClientTests {
     func client(_ services: LocalServices, _ directory: URL, timeout: Double = 10) throws -> TwitterClient {
@@ -108,26 +111,29 @@ struct TwitterClientTests {
         }
     }
 
-    @Test func whileTheIndexIsBuiltASearchIsAnInvalidResponseWithTheServicesMessage() async throws {
+    @Test func whileTheIndexIsBuiltASearchIsNotReadyWithTheIndexsProgress() async throws {
         let gated = GatedChangelogs(DirectoryChangelogs(directory: fixtureChangelogs))
         try await withLocalServices(corpus: TweetCorpus(source: gated), waitForImport: false) { services, directory in
             let client = try client(services, directory)
-            do throws(TwitterSearchError) {
-                _ = try await client.search("widget").first()
-                Issue.record("the search answered while the index was being built")
-            } catch {
-                guard case let .invalidResponse(reason) = error else {
-                    Issue.record("expected invalidResponse, not \(error)")
-                    return
-                }
-                #expect(reason.hasPrefix("HTTP 503: Over capacity: the tweet index is being built"))
-                #expect(reason.hasSuffix("(code 130)"))
+            // The import waits at the gate before its first changelog: 0 of the 6 read.
+            await #expect(throws: TwitterSearchError.notReady(progress: IndexProgress(read: 0, total: 6))) {
+                try await client.search("widget").first()
             }
             // Once the index is built, the same client searches.
             gated.open()
             _ = await services.tweets.index.waitUntilIdle()
             let response = try #require(try await client.search("widget").first())
             #expect(response.tweets.count == 4)
+        }
+    }
+
+    @Test func anotherFailingStatusIsRefusedWithTwittersMessage() async throws {
+        try await withLocalServices { services, directory in
+            let client = try client(services, directory)
+            // White space only: the service trims it and answers 400, code 25.
+            await #expect(throws: TwitterSearchError.refused(status: 400, message: "Query parameters are missing.")) {
+                try await client.search("   ").first()
+            }
         }
     }
 
@@ -184,10 +190,10 @@ struct TwitterClientTests {
         }
     }
 
-    @Test func anAvatarThatIsNotThereIsAnInvalidResponse() async throws {
+    @Test func anAvatarThatIsNotThereIsRefusedAndOneThatIsNotHTTPIsAnInvalidResponse() async throws {
         try await withLocalServices { services, directory in
             let client = try client(services, directory)
-            await #expect(throws: TwitterSearchError.self) {
+            await #expect(throws: TwitterSearchError.refused(status: 404, message: nil)) {
                 try await client.avatar(at: services.url.appendingPathComponent("avatars/not-an-md5.png").absoluteString).first()
             }
             await #expect(throws: TwitterSearchError.invalidResponse(reason: "the avatar URL nope is not an HTTP URL")) {
@@ -228,31 +234,30 @@ struct TwitterClientTests {
         #expect(await events.next() == .closed)
     }
 
-    @Test func aRequestWithoutAnswerTimesOut() async throws {
+    @Test func aRequestWithoutAnswerTimesOutWithTheTimeoutError() async throws {
         let server = try SilentServer()
         defer { server.stop() }
         let client = TwitterClient(baseURL: server.url, credentials: TwitterAppKey(consumerKey: "k", consumerSecret: "s"),
                                    timeout: 0.5)
-        let clock = ContinuousClock()
-        let started = clock.now
-        do throws(TwitterSearchError) {
-            _ = try await client.search("widget").first()
-            Issue.record("a request to a silent service answered")
-        } catch {
-            guard case let .invalidResponse(reason) = error else {
-                Issue.record("expected invalidResponse, not \(error)")
-                return
-            }
-            #expect(reason.contains("URLError \(URLError.timedOut.rawValue)"), "\(reason)")
+        // The client's own session waits its timeout, not the system's 60 s.
+        #expect(client.session.configuration.timeoutIntervalForRequest == 0.5)
+        var events = server.events.makeAsyncIterator()
+        await #expect(throws: TwitterSearchError.timedOut) { try await client.search("widget").first() }
+        // The client gave up on its connection: the server sees it closed.
+        var seen: [SilentServer.Event] = []
+        while let event = await events.next() {
+            seen.append(event)
+            if event == .closed { break }
         }
-        #expect(clock.now - started < .seconds(10), "the client's timeout, not the system's 60 s")
+        #expect(seen.last == .closed, "\(seen)")
     }
 
-    @Test func aServiceThatIsNotThereIsAnInvalidResponse() async throws {
+    @Test func aServiceThatIsNotThereIsUnreachable() async throws {
         let server = try SilentServer()
         let url = server.url
         server.stop()
         let client = TwitterClient(baseURL: url, credentials: TwitterAppKey(consumerKey: "k", consumerSecret: "s"))
-        await #expect(throws: TwitterSearchError.self) { try await client.requestAccess().waitUntilCompleted() }
+        await #expect(throws: TwitterSearchError.unreachable) { try await client.requestAccess().waitUntilCompleted() }
+        await #expect(throws: TwitterSearchError.unreachable) { try await client.search("widget").first() }
     }
 }

@@ -4,6 +4,7 @@ import RippleTerminal
 import SeedApp
 import Testing
 import TwitterSearch
+import TwitterSearchCore
 
 /// The app as the launcher opens it: `TwitterSearchApp().makeScreen(environment:)`
 /// with the services' URL and data directory, on the main queue as in the launcher,

@@ -4,12 +4,13 @@ import Logging
 import ServiceLifecycle
 
 /// The Twitter search backend of ReactiveTwitterSearch (seed 000; Twitter's v1.1
-/// API is gone), over an SQLite FTS5 index of the machine's Debian changelogs.
+/// API is gone; the app is described in `Apps/docs/TwitterSearch.md`), over an
+/// SQLite FTS5 index of the machine's Debian changelogs.
 ///
 /// | Route | Answer |
 /// |---|---|
 /// | `POST /oauth2/token` | 200 `{"access_token":…,"token_type":"bearer"}` for the app's key and secret (Basic) and `grant_type=client_credentials`; 403 code 99 for wrong credentials, code 170 without `grant_type` |
-/// | `GET /1.1/search/tweets.json?q=&count=&lang=&tweet_mode=` | 200 `{"search_metadata":{…},"statuses":[…]}` with `Authorization: Bearer <token>`; 400 code 215 without `Authorization`, 401 code 89 for another token, 401 code 32 for another scheme; 400 code 25 without `q`; 503 code 130 while the index is first built |
+/// | `GET /1.1/search/tweets.json?q=&count=&lang=&tweet_mode=` | 200 `{"search_metadata":{…},"statuses":[…]}` with `Authorization: Bearer <token>`; 400 code 215 without `Authorization`, 401 code 89 for another token, 401 code 32 for another scheme; 400 code 25 without `q`; 503 code 130 while the index is first built, with `"progress":{"read":…,"total":…}` (changelogs) and `Retry-After` |
 /// | `GET /avatars/<md5>.png` | 200, the user's identicon (PNG, 80×80); 404 JSON for any other name |
 ///
 /// Search: every word of `q` must match (FTS5, porter stemming, diacritics ignored),
@@ -81,7 +82,10 @@ public struct TweetsService: LocalService {
         switch index.status {
         case .ready: break
         case .importing(let read, let total):
-            throw TwitterError.overCapacity("the tweet index is being built (\(read) of \(changelogs(total)) read)")
+            throw TwitterError.overCapacity(
+                "the tweet index is being built (\(read) of \(changelogs(total)) read)",
+                progress: TwitterError.Progress(read: read, total: total)
+            )
         case .failed(let reason):
             throw TwitterError.overCapacity("the tweet index could not be built: \(reason)")
         }

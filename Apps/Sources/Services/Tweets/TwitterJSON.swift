@@ -7,8 +7,23 @@ import Foundation
 import Hummingbird
 
 /// An error answered in Twitter's shape: `{"errors":[{"code":C,"message":M}]}`
-/// (with `label` where Twitter gave one).
+/// (with `label` where Twitter gave one, and `progress` while the index is first
+/// built: `"progress":{"read":18,"total":658}`, the changelogs read and to read).
 public struct TwitterError: HTTPResponseError, Sendable, Equatable {
+    /// How far the index's first build is, for a client to show.
+    public struct Progress: Sendable, Equatable, Encodable {
+        /// The changelogs read so far.
+        public var read: Int
+        /// The changelogs to read.
+        public var total: Int
+
+        /// Progress of `read` changelogs out of `total`.
+        public init(read: Int, total: Int) {
+            self.read = read
+            self.total = total
+        }
+    }
+
     /// The HTTP status.
     public var status: HTTPResponse.Status
     /// Twitter's error code.
@@ -19,6 +34,8 @@ public struct TwitterError: HTTPResponseError, Sendable, Equatable {
     public var label: String?
     /// Extra response headers (`Retry-After` on a 503).
     public var headers: HTTPFields = [:]
+    /// The index's progress, on the 503 of its first build.
+    public var progress: Progress?
 
     /// 400, code 25: `q` is missing or empty.
     public static let queryMissing = TwitterError(status: .badRequest, code: 25, message: "Query parameters are missing.")
@@ -39,9 +56,13 @@ public struct TwitterError: HTTPResponseError, Sendable, Equatable {
         status: .forbidden, code: 170, message: "Missing required parameter: grant_type", label: "forbidden-missing-parameter"
     )
 
-    /// 503, code 130, with a `Retry-After` of 5 s: the index is not built yet.
-    public static func overCapacity(_ detail: String) -> TwitterError {
-        TwitterError(status: .serviceUnavailable, code: 130, message: "Over capacity: \(detail)", headers: [.retryAfter: "5"])
+    /// 503, code 130, with a `Retry-After` of 5 s: the index is not built yet
+    /// (with its `progress` while it is being built).
+    public static func overCapacity(_ detail: String, progress: Progress? = nil) -> TwitterError {
+        TwitterError(
+            status: .serviceUnavailable, code: 130, message: "Over capacity: \(detail)", headers: [.retryAfter: "5"],
+            progress: progress
+        )
     }
 
     /// The JSON body.
@@ -51,13 +72,14 @@ public struct TwitterError: HTTPResponseError, Sendable, Equatable {
                 let code: Int
                 let label: String?
                 let message: String
+                let progress: Progress?
             }
             let errors: [Item]
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Strings and integers always encode.
-        return (try? encoder.encode(Body(errors: [.init(code: code, label: label, message: message)])))
+        return (try? encoder.encode(Body(errors: [.init(code: code, label: label, message: message, progress: progress)])))
             ?? Data(#"{"errors":[{"code":131,"message":"Internal error"}]}"#.utf8)
     }
 

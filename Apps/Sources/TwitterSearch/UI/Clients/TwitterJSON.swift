@@ -1,7 +1,7 @@
 import Foundation
+import TwitterSearchCore
 
-// Twitter's JSON as the client reads it (APPS.md §1.3), and the query string it
-// sends. Only the fields the app shows are read; a missing one, or a `created_at`
+// Twitter's JSON as the client reads it, and the query string it sends. Only the fields the app shows are read; a missing one, or a `created_at`
 // that is not Twitter's date, makes the whole answer invalid (the original
 // force-cast each field and crashed).
 
@@ -51,23 +51,37 @@ struct TokenJSON: Decodable {
     let token_type: String
 }
 
-/// Twitter's error document: `{"errors":[{"code":88,"message":"Rate limit exceeded"}]}`.
+/// Twitter's error document: `{"errors":[{"code":88,"message":"Rate limit exceeded"}]}`;
+/// the local service's 503 adds how far its index is:
+/// `{"errors":[{"code":130,"message":"Over capacity: …","progress":{"read":18,"total":658}}]}`.
 struct TwitterErrorsJSON: Decodable {
     struct Entry: Decodable {
+        struct Progress: Decodable {
+            let read: Int
+            let total: Int
+        }
+
         let code: Int
         let message: String
+        let progress: Progress?
     }
 
     let errors: [Entry]
 
-    /// `"Rate limit exceeded (code 88)"`, the entries joined by `; `.
-    var summary: String {
-        errors.map { "\($0.message) (code \($0.code))" }.joined(separator: "; ")
+    /// The entries' messages joined by `; `: `"Rate limit exceeded"`; `nil` when
+    /// there are none.
+    var messages: String? {
+        errors.isEmpty ? nil : errors.map(\.message).joined(separator: "; ")
+    }
+
+    /// The first progress an entry gives.
+    var progress: IndexProgress? {
+        errors.lazy.compactMap(\.progress).first.map { IndexProgress(read: $0.read, total: $0.total) }
     }
 }
 
 /// Twitter's `created_at`: `Mon Jan 02 12:06:21 +0000 2023`, read with the
-/// `en_US_POSIX` locale (English names whatever the user's locale; APPS.md §0).
+/// `en_US_POSIX` locale (English names whatever the user's locale).
 /// A formatter is not safe to share across threads: make one per answer.
 struct TwitterDate {
     private let formatter: DateFormatter

@@ -1,30 +1,39 @@
 import Ripple
 import RippleTerminal
+import SeedApp
+import TwitterSearchCore
 
 // TwitterSearchScreen: seed 000's one screen (the original's
-// `TwitterSearchViewController`, APPS.md §1.1, §1.4). It builds views and binds
-// them to the ViewModel; every behaviour is the ViewModel's.
+// `TwitterSearchViewController`). It builds views and binds them to the ViewModel;
+// every behaviour, every text and every choice of what shows is the ViewModel's.
 //
 //     ┌ Twitter Search ─────────────────────────────────────────┐
 //     │Search: segfault                                        |│   the spinner while searching
 //     │Execution time: 0.002572                                 │
-//     │Invalid response: HTTP 503: Over capacity … (code 130)   │   only after a failure
-//     │▀▀▀▀▀▀▀▀ @gcs                                    12 secs │
+//     │Building the tweet index: 40 %. Your search runs when it │   only while a search waits
+//     │is ready.                                                │
+//     │The tweet service could not answer: Rate limit exceeded  │   only after a failure
+//     │(HTTP 429).                                              │
+//     │▀▀▀▀▀▀▀▀ @gcs                                       12 s │
 //     │▀▀▀▀▀▀▀▀ Fix segmentation fault due to field_name=NULL.  │   rows dim while searching
 //     │…                                                        │
+//     │Tab: results and back · ↑↓: scroll · Esc: back to the menu│   the keys
 //     └─────────────────────────────────────────────────────────┘
 //
-// Bindings, as the original's:
-//   searchText <~ field's text on each edit; spinner <~ isSearching;
-//   label <~ queryExecutionTime; rows <~ tweets (each row dimmed <~ loadingAlpha < 1);
-//   plus the error label <~ error (hidden while nil). Row selection does nothing.
+// Bindings: searchText <~ field's text on each edit; spinner <~ isSearching;
+// label <~ queryExecutionTime; notice <~ noticeText, hidden <~ isNoticeHidden;
+// error <~ errorText, hidden <~ isErrorHidden; rows <~ tweets (each row dimmed <~
+// areResultsDimmed); footer <~ keyHints. Row selection does nothing.
 
 /// The Twitter search screen: a search field with a spinner, the last search's
-/// execution time and error, and the tweets found.
+/// execution time, what happens while the service cannot answer yet, the last
+/// error, the tweets found, and the keys.
 @MainActor
 public final class TwitterSearchScreen: View {
     /// The screen's title, in its border and its navigation item.
     public static let title = "Twitter Search"
+    /// The most lines a notice or an error takes.
+    static let messageLines = 3
 
     /// The search field; the first to take the focus.
     public let field = TextField(placeholder: "type more than 3 characters")
@@ -32,10 +41,15 @@ public final class TwitterSearchScreen: View {
     public let spinner: ActivityIndicator
     /// `Execution time: …` of the last search.
     public let executionTime = Label()
-    /// The last failure's message; hidden while there is none.
-    public let errorLabel = Label(style: Style(foreground: .red, attributes: .bold))
+    /// What happens to a search that waits for the service; hidden while none does.
+    let noticeLabel = WrappingLabel(style: Style(foreground: .yellow), maximumLines: TwitterSearchScreen.messageLines)
+    /// The last failure's sentence; hidden while there is none.
+    let errorLabel = WrappingLabel(
+        style: Style(foreground: .red, attributes: .bold), maximumLines: TwitterSearchScreen.messageLines)
     /// The tweets.
     public let list: ListView<TweetViewModel, TweetRow>
+    /// The keys.
+    public let footer = KeyHintFooter()
 
     /// The ViewModel the screen shows (kept alive by the screen).
     public let viewModel: TwitterSearchViewModel
@@ -45,7 +59,7 @@ public final class TwitterSearchScreen: View {
     public init(viewModel: TwitterSearchViewModel, scheduler: some DateScheduler) {
         self.viewModel = viewModel
         spinner = ActivityIndicator(scheduler: scheduler)
-        let dimmed = viewModel.loadingAlpha.map { $0 < TwitterSearchViewModel.enabledTableAlpha }
+        let dimmed = viewModel.areResultsDimmed
         list = ListView(rowHeight: TweetRow.height, placeholder: "No tweets", makeRow: TweetRow.init) { row, tweet in
             row.show(tweet, dimmed: dimmed)
         }
@@ -55,13 +69,16 @@ public final class TwitterSearchScreen: View {
         field.sizing = .flexible
         list.sizing = .flexible
         let searchBar = Stack(.horizontal, spacing: 1, [Label("Search:"), field, spinner])
-        addSubview(Border(title: Self.title, Stack(.vertical, [searchBar, executionTime, errorLabel, list])))
+        addSubview(Border(title: Self.title, Stack(.vertical, [searchBar, executionTime, noticeLabel, errorLabel, list, footer])))
 
         viewModel.searchText <~ field.reactive.continuousTextValues
         spinner.reactive.isAnimating <~ viewModel.isSearching
         executionTime.reactive.text <~ viewModel.queryExecutionTime
-        errorLabel.reactive.text <~ viewModel.error.map { $0 ?? "" }
-        errorLabel.reactive.isHidden <~ viewModel.error.map { $0 == nil }
+        noticeLabel.reactive[\.text] <~ viewModel.noticeText
+        noticeLabel.reactive.isHidden <~ viewModel.isNoticeHidden
+        errorLabel.reactive[\.text] <~ viewModel.errorText
+        errorLabel.reactive.isHidden <~ viewModel.isErrorHidden
         list.reactive.items <~ viewModel.tweets
+        footer.reactive.hints <~ viewModel.keyHints
     }
 }

@@ -1,8 +1,8 @@
 import Ripple
 
-// What the ViewModels need from the outside world, as protocols (DESIGN.md, "The
-// app layer"): the HTTP client in `Clients/` implements them against the local
-// tweet service, and the tests give the ViewModels stubs in virtual time.
+// What the ViewModels need from the outside world, as protocols: the HTTP client
+// of the TwitterSearch module implements them against the local tweet service, and
+// the tests give the ViewModels stubs in virtual time.
 
 /// Twitter's search, as seed 000 used it: ask for access once, then search.
 public protocol TwitterSearchService: Sendable {
@@ -12,7 +12,9 @@ public protocol TwitterSearchService: Sendable {
     func requestAccess() -> SignalProducer<Never, TwitterSearchError>
 
     /// Searches for tweets matching `text` (100 at most, in English). Sends one
-    /// response and completes, or fails. Disposing a run abandons the request.
+    /// response and completes, or fails: ``TwitterSearchError/notReady(progress:)``,
+    /// ``TwitterSearchError/unreachable`` and ``TwitterSearchError/timedOut`` say
+    /// that the same search may answer later. Disposing a run abandons the request.
     func search(_ text: String) -> SignalProducer<TwitterResponse, TwitterSearchError>
 }
 

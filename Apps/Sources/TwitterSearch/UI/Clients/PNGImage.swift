@@ -1,4 +1,5 @@
 import CZlib
+import TwitterSearchCore
 
 // PNGImage: reads the avatars the local tweet service draws — its identicons, 8-bit
 // RGB PNGs written by its own small encoder (`Services/Tweets/PNG.swift`). This is

@@ -1,8 +1,8 @@
 import Foundation
 
-// The values of seed 000 (APPS.md §1.3): a tweet as the app shows it, and one
-// search's answer. Decoding them from Twitter's JSON is the client's business
-// (`Clients/TwitterJSON.swift`); these are plain values.
+// The values of seed 000: a tweet as the app shows it, and one search's answer.
+// Decoding them from Twitter's JSON is the client's business (the TwitterSearch
+// module's `Clients/TwitterJSON.swift`); these are plain values.
 
 /// One tweet: who wrote it, what it says, when.
 public struct Tweet: Sendable, Hashable, Identifiable {

@@ -1,11 +1,11 @@
 import Foundation
 
-// The app's consumer key and secret for Twitter's application-only auth (APPS.md
-// §1.6). The local tweet service writes them to `twitter-app.json` in its data
-// directory on its first start (`{"bearer_token":…, "consumer_key":…,
-// "consumer_secret":…}`, mode 0600); the app reads the key and the secret from the
-// same file and asks `POST /oauth2/token` for the bearer token, as a Twitter app
-// did with the keys from its developer page. No file (or one without the two
+// The app's consumer key and secret for Twitter's application-only auth. The local
+// tweet service writes them to `twitter-app.json` in its data directory on its
+// first start (`{"bearer_token":…, "consumer_key":…, "consumer_secret":…}`, mode
+// 0600); the app reads the key and the secret from the same file and asks
+// `POST /oauth2/token` for the bearer token, as a Twitter app did with the keys
+// from its developer page. No file (or one without the two
 // fields) is the original's "no Twitter account on the device":
 // `TwitterSearchError.noTwitterAccounts`.
 

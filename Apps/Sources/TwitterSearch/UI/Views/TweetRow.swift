@@ -1,9 +1,10 @@
 import Ripple
 import RippleTerminal
+import TwitterSearchCore
 
 // TweetRow: one tweet in the results list (the original's `TweetCell`):
 //
-//     ▀▀▀▀▀▀▀▀ @alice                      12 secs
+//     ▀▀▀▀▀▀▀▀ @alice                         12 s
 //     ▀▀▀▀▀▀▀▀ Fix the frobnication of widgets on big-endian
 //     ▀▀▀▀▀▀▀▀ machines. Closes: #1001.
 //     ▀▀▀▀▀▀▀▀
@@ -24,13 +25,13 @@ public final class TweetRow: ListRow {
     public let avatar = ImageView(placeholder: .box(""))
     /// `@username`, bold.
     public let username = Label(style: Style(attributes: .bold))
-    /// `N secs`, dim.
+    /// The age (`12 s`, `5 min`), dim.
     public let age = Label(style: Style(attributes: .dim))
     /// The text, wrapped.
     let status = WrappingLabel(maximumLines: TweetRow.height - 1)
     private let dimmer = DimmingLayer()
 
-    /// Whether the row is dimmed (a search is running).
+    /// Whether the row is dimmed (the ViewModel's `areResultsDimmed`).
     public var isDimmed: Bool {
         get { !dimmer.isHidden }
         set { dimmer.isHidden = !newValue }

@@ -1,6 +1,7 @@
 import Ripple
 import RippleTerminal
 import SeedApp
+import TwitterSearchCore
 
 // TwitterSearchApp: seed 000 as the launcher opens it. `makeScreen(environment:)`
 // builds the HTTP client from the launcher's environment (the services' URL, the

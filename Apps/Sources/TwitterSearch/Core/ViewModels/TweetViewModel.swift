@@ -1,15 +1,17 @@
 import Ripple
+import SeedAppCore
 
-// TweetViewModel: one row of the results (APPS.md §1.2), made for each tweet of each
-// answer. Its age is recomputed by `updateTime()`, which the screen's ViewModel calls
-// on every tick of its one-second timer; its avatar loads when a row shows it.
+// TweetViewModel: one row of the results, made for each tweet of each answer. Its
+// age is recomputed by `updateTime()`, which the screen's ViewModel calls on every
+// tick of its one-second timer, and written as people read ages ("12 s", "5 min",
+// "3 h"; the original wrote "N secs" whatever N); its avatar loads when a row shows it.
 
 /// One tweet as a row shows it: the author, the text, the age in seconds, the avatar.
 ///
 /// ```swift
 /// let row = TweetViewModel(tweet: tweet, avatars: client, scheduler: scheduler)
-/// row.age.value            // "42 secs"
-/// row.updateTime()         // a second later: "43 secs"
+/// row.age.value            // "59 s"
+/// row.updateTime()         // a second later: "1 min"
 /// ```
 public final class TweetViewModel: Sendable, Identifiable {
     /// The tweet's id: the row's identity in the list.
@@ -25,7 +27,8 @@ public final class TweetViewModel: Sendable, Identifiable {
     /// Whole seconds from the tweet's time to the scheduler's current date, as of
     /// the last ``updateTime()`` (or the creation).
     public let ageInSeconds: Property<Int>
-    /// The age as the original cell showed it: `"N secs"`, whatever N.
+    /// The age as people read it: `"12 s"`, `"5 min"`, `"3 h"`, `"2 d"`, `"4 y"`
+    /// (``AgeText``); a tick that leaves the text as it was sends nothing.
     public let age: Property<String>
     /// The avatar: `nil` at once (the original cleared the image first), then the
     /// picture once loaded. Each start loads it (the client keeps pictures it has
@@ -48,7 +51,7 @@ public final class TweetViewModel: Sendable, Identifiable {
         self.scheduler = scheduler
         currentAge = MutableProperty(Self.age(of: tweet, scheduler: scheduler))
         ageInSeconds = Property(currentAge)
-        age = currentAge.map { "\($0) secs" }
+        age = currentAge.map(AgeText.text(seconds:)).skipRepeats()
         let url = tweet.profileImageURL
         avatar = SignalProducer<AvatarImage?, Never>(value: nil).concat(
             avatars.avatar(at: url)

@@ -2,6 +2,7 @@ import Foundation
 import Ripple
 import RippleFoundation
 import Synchronization
+import TwitterSearchCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -17,13 +18,17 @@ import FoundationNetworking
 //
 // Each is a cold producer over `URLSession.reactive.data(with:)`: one request per
 // start, cancelled on the wire when the run is disposed (`flatMap(.latest)` switching
-// to a newer search, a reused row). Errors map to the original's codes:
+// to a newer search, a reused row). Errors map to `TwitterSearchError`:
 //
 // | what happened                                   | TwitterSearchError          |
 // |-------------------------------------------------|-----------------------------|
 // | no credentials                                  | noTwitterAccounts           |
 // | 403 from the token request, 401/403 on a search | accessDenied (the token is forgotten) |
-// | no response, another status, a body that does not decode, a bad `created_at`, an avatar that is not a PNG it reads | invalidResponse(reason) |
+// | 503 (the index is being built, with its `progress`; over capacity) | notReady(progress:) |
+// | no response: nothing listens, the connection was refused or lost | unreachable |
+// | no response within `timeout`                    | timedOut                    |
+// | another failing status                          | refused(status:message:), with Twitter's messages |
+// | a body that does not decode, a bad `created_at`, an avatar that is not a PNG it reads | invalidResponse(reason) |
 //
 // A search asks for the token first when it has none (access was never granted, or
 // was refused and may be granted now), so the app recovers once the service answers.
@@ -46,10 +51,11 @@ public final class TwitterClient: TwitterSearchService, AvatarService, Sendable 
     /// The app's consumer key and secret; `nil` when it has none.
     public let credentials: TwitterAppKey?
     /// How long a request may wait for its answer before it fails with
-    /// ``TwitterSearchError/invalidResponse(reason:)`` (no response, timed out).
+    /// ``TwitterSearchError/timedOut``.
     public let timeout: Double
 
-    private let session: URLSession
+    /// The session the requests go through.
+    let session: URLSession
     private let state = Mutex(State())
 
     private struct State {
@@ -110,7 +116,7 @@ public final class TwitterClient: TwitterSearchService, AvatarService, Sendable 
         }
         return session.reactive.data(with: URLRequest(url: address, timeoutInterval: timeout))
             .validated()
-            .mapError { Self.invalidResponse($0) }
+            .mapError { Self.searchError($0) }
             .attemptMap { [self] data, _ -> Result<AvatarImage, TwitterSearchError> in
                 do {
                     let image = try PNGImage.decode([UInt8](data))
@@ -139,7 +145,7 @@ public final class TwitterClient: TwitterSearchService, AvatarService, Sendable 
         return session.reactive.data(with: request)
             .decoded(as: TokenJSON.self)
             .mapError { error in
-                error.statusCode == 403 ? .accessDenied : Self.invalidResponse(error)
+                error.statusCode == 403 ? .accessDenied : Self.searchError(error)
             }
             .attemptMap { [self] answer -> Result<String, TwitterSearchError> in
                 guard answer.token_type.lowercased() == "bearer", !answer.access_token.isEmpty else {
@@ -161,7 +167,7 @@ public final class TwitterClient: TwitterSearchService, AvatarService, Sendable 
         return session.reactive.data(with: request)
             .decoded(as: SearchAnswerJSON.self)
             .mapError { [self] error -> TwitterSearchError in
-                guard error.statusCode == 401 || error.statusCode == 403 else { return Self.invalidResponse(error) }
+                guard error.statusCode == 401 || error.statusCode == 403 else { return Self.searchError(error) }
                 // The token is no longer taken: ask for a new one next time.
                 state.withLock { if $0.token == token { $0.token = nil } }
                 return .accessDenied
@@ -193,12 +199,22 @@ public final class TwitterClient: TwitterSearchService, AvatarService, Sendable 
         }
     }
 
-    /// A request error as `invalidResponse`, with Twitter's error message when the
-    /// body has one: `HTTP 503: Over capacity: … (code 130)`.
-    private static func invalidResponse(_ error: RequestError) -> TwitterSearchError {
-        if let code = error.statusCode, let errors = error.decodedBody(as: TwitterErrorsJSON.self), !errors.errors.isEmpty {
-            return .invalidResponse(reason: "HTTP \(code): \(errors.summary)")
+    /// A request error as the app's: 503 is `notReady` (with the index's progress
+    /// when the service sends it), no response `unreachable` or `timedOut`, another
+    /// status `refused` (with Twitter's messages when the body has them), a body
+    /// that does not decode `invalidResponse`.
+    static func searchError(_ error: RequestError) -> TwitterSearchError {
+        switch error {
+        case let .transport(failure):
+            return failure.code == .timedOut ? .timedOut : .unreachable
+        case let .status(code, _):
+            let document = error.decodedBody(as: TwitterErrorsJSON.self)
+            if code == 503 {
+                return .notReady(progress: document?.progress)
+            }
+            return .refused(status: code, message: document?.messages)
+        case .decoding:
+            return .invalidResponse(reason: error.description)
         }
-        return .invalidResponse(reason: error.description)
     }
 }

@@ -2,35 +2,19 @@ import Foundation
 import Ripple
 import RippleTesting
 import Testing
-import TwitterSearch
+import TwitterSearchCore
+import TwitterSearchTestSupport
 
 /// The ViewModel headless and in virtual time: typing is a hot marble signal, the
 /// service a stub whose searches answer as marble diagrams, and the ViewModel's
 /// outputs and the searches it starts and abandons are recorded as marbles. One
 /// frame is one second unless a test says otherwise.
-@Suite struct TwitterSearchViewModelTests {
+@Suite struct TwitterSearchViewModelTests: ViewModelTesting {
     let scheduler = TestScheduler()
     let service: StubTwitterService
 
     init() {
         service = StubTwitterService(scheduler: scheduler)
-    }
-
-    func makeViewModel(service: StubTwitterService? = nil) -> TwitterSearchViewModel {
-        let service = service ?? self.service
-        return TwitterSearchViewModel(searchService: service, avatarService: service, scheduler: scheduler)
-    }
-
-    /// Binds the typing of `marbles` (frames of `frameDuration` seconds from now)
-    /// to the ViewModel's search text.
-    func type(_ marbles: String, _ values: [Character: String], into viewModel: TwitterSearchViewModel,
-              frameDuration: Double = 1) throws {
-        let typing: Signal<String, Never> = try scheduler.hotSignal(marbles, values: values, frameDuration: frameDuration)
-        viewModel.searchText <~ typing
-    }
-
-    func statuses(_ viewModel: TwitterSearchViewModel) -> TimelineRecording<[String], Never> {
-        scheduler.record(viewModel.tweets.map { $0.map(\.status) })
     }
 
     // MARK: The > 3 rule
@@ -116,48 +100,50 @@ import TwitterSearch
                            responseTime: 0.002572)
         let viewModel = makeViewModel()
         let searching = scheduler.record(viewModel.isSearching)
-        let alpha = scheduler.record(viewModel.loadingAlpha)
+        let dimmed = scheduler.record(viewModel.areResultsDimmed)
         let time = scheduler.record(viewModel.queryExecutionTime)
         try type("-a", ["a": "swift"], into: viewModel)
         scheduler.advance(by: 5)
 
         expectMarbles(searching, toEqual: "ft-f")
-        expectMarbles(alpha, toEqual: "oh-o", values: ["o": 1.0, "h": 0.5])
+        // The rows are dimmed while the search runs (the original's alpha 0.5).
+        expectMarbles(dimmed, toEqual: "ft-f")
         expectMarbles(time, toEqual: "e--x", values: ["e": "", "x": "Execution time: 0.002572"])
-        #expect(TwitterSearchViewModel.disabledTableAlpha == 0.5)
-        #expect(TwitterSearchViewModel.enabledTableAlpha == 1.0)
     }
 
     // MARK: Errors
 
     @Test func aFailedSearchIsShownAndSearchingGoesOn() throws {
-        try service.fail("swif", "-#", with: .invalidResponse(reason: "HTTP 503: Over capacity (code 130)"))
+        try service.fail("swif", "-#", with: .refused(status: 429, message: "Rate limit exceeded"))
         let viewModel = makeViewModel()
         let requests = scheduler.record(service.requests)
         let searching = scheduler.record(viewModel.isSearching)
-        let errors = scheduler.record(viewModel.error)
+        let errors = scheduler.record(viewModel.errorText)
+        let hidden = scheduler.record(viewModel.isErrorHidden)
         let shown = statuses(viewModel)
         try type("-a--b", ["a": "swif", "b": "swift"], into: viewModel)
         scheduler.advance(by: 8)
 
+        // A refusal is not sent again: one request, then the next text's.
         expectMarbles(requests, toEqual: "-a--b", values: ["a": "swif", "b": "swift"])
         // The failure stops the spinner (the original spun forever) …
         expectMarbles(searching, toEqual: "ftf-tf")
-        // … shows its message until the next answer …
-        expectMarbles(errors, toEqual: "n-m--n",
-                      values: ["n": nil, "m": "Invalid response: HTTP 503: Over capacity (code 130)"])
+        // … shows its sentence until the next answer …
+        expectMarbles(errors, toEqual: "e-m--e",
+                      values: ["e": "", "m": "The tweet service could not answer: Rate limit exceeded (HTTP 429)."])
+        expectMarbles(hidden, toEqual: "t-f--t")
         // … and the next search answers.
         expectMarbles(shown, toEqual: "e----s", values: ["e": [], "s": ["swift"]])
     }
 
     @Test func aFailedSearchKeepsTheResultsOfTheLastAnswer() throws {
-        try service.fail("swifty", "-#", with: .invalidResponse(reason: "no response"))
+        try service.fail("swifty", "-#", with: .invalidResponse(reason: "undecodable response"))
         let viewModel = makeViewModel()
         try type("-a-b", ["a": "swift", "b": "swifty"], into: viewModel)
         scheduler.advance(by: 6)
         #expect(viewModel.tweets.value.map(\.status) == ["swift"])
         #expect(viewModel.queryExecutionTime.value == "Execution time: 0.25")
-        #expect(viewModel.error.value == "Invalid response: no response")
+        #expect(viewModel.errorText.value == "The tweet service sent an answer this app cannot read.")
         #expect(!viewModel.isSearching.value)
     }
 
@@ -165,13 +151,13 @@ import TwitterSearch
         try service.access("-#", error: .accessDenied)
         let viewModel = makeViewModel()
         let requests = scheduler.record(service.requests)
-        let errors = scheduler.record(viewModel.error)
+        let errors = scheduler.record(viewModel.errorText)
         let searching = scheduler.record(viewModel.isSearching)
         try type("--a", ["a": "swift"], into: viewModel)
         scheduler.advance(by: 5)
 
-        expectMarbles(errors, toEqual: "nd-n",
-                      values: ["n": nil, "d": "Access denied: the tweet service refused the app's credentials."])
+        expectMarbles(errors, toEqual: "ed-e",
+                      values: ["e": "", "d": "Access denied: the tweet service refused the app's credentials."])
         // The original never searched after a refusal; here the next text searches
         // (the client asks for access again first), and its answer clears the error.
         expectMarbles(requests, toEqual: "--a", values: ["a": "swift"])
@@ -182,12 +168,21 @@ import TwitterSearch
         try service.access("#", error: .noTwitterAccounts)
         let viewModel = makeViewModel()
         scheduler.advance()
-        #expect(viewModel.error.value == "No Twitter account: the app has no credentials (twitter-app.json).")
+        #expect(viewModel.errorText.value == "No Twitter account: the app has no credentials (twitter-app.json).")
+        #expect(!viewModel.isErrorHidden.value)
         #expect(!viewModel.isSearching.value)
         #expect(viewModel.tweets.value.isEmpty)
-        #expect(TwitterSearchError.noTwitterAccounts.code == 1)
+    }
+
+    @Test func theErrorsKeepTheOriginalsCodes() {
         #expect(TwitterSearchError.accessDenied.code == 0)
-        #expect(TwitterSearchError.invalidResponse(reason: "").code == 2)
+        #expect(TwitterSearchError.noTwitterAccounts.code == 1)
+        let invalidResponses: [TwitterSearchError] = [
+            .notReady(progress: nil), .unreachable, .timedOut, .refused(status: 500, message: nil),
+            .invalidResponse(reason: ""),
+        ]
+        #expect(invalidResponses.map(\.code) == [2, 2, 2, 2, 2])
+        #expect(TwitterSearchError.domain == "TwitterSearch")
     }
 
     @Test func textTypedBeforeAccessIsGrantedIsSearchedOnceItIs() throws {
@@ -238,7 +233,7 @@ import TwitterSearch
         #expect(row.ageInSeconds.value == 42)
         let ages = scheduler.record(row.age)
         scheduler.advance(by: 2)
-        expectMarbles(ages, toEqual: "abc", values: ["a": "42 secs", "b": "43 secs", "c": "44 secs"])
+        expectMarbles(ages, toEqual: "abc", values: ["a": "42 s", "b": "43 s", "c": "44 s"])
     }
 
     @Test func anAgeIsWholeSecondsCutTowardsZero() {
@@ -246,7 +241,7 @@ import TwitterSearch
                           timestamp: scheduler.currentDate.addingTimeInterval(-1.9))
         let row = TweetViewModel(tweet: tweet, avatars: service, scheduler: scheduler)
         #expect(row.ageInSeconds.value == 1)
-        #expect(row.age.value == "1 secs")
+        #expect(row.age.value == "1 s")
         scheduler.advance(by: 0.5)
         row.updateTime()
         #expect(row.ageInSeconds.value == 2)

@@ -2,7 +2,7 @@ import Foundation
 import Ripple
 import RippleTesting
 import Synchronization
-import TwitterSearch
+import TwitterSearchCore
 
 /// The app's services in virtual time: access, searches and avatars answer as
 /// marble diagrams on a `TestScheduler`, and every search started and every search
@@ -11,19 +11,20 @@ import TwitterSearch
 /// ```swift
 /// let service = StubTwitterService(scheduler: scheduler)
 /// try service.answer("swift", "--r|", tweets: [tweet])        // answers 2 frames after its start
-/// try service.fail("fail", "-#", with: .invalidResponse(reason: "HTTP 503"))
+/// try service.fail("fail", "-#", with: .refused(status: 429, message: nil))
+/// try service.answer("later", attempts: [("-#", .unreachable), ("-r|", nil)], tweets: [tweet])
 /// let requests = scheduler.record(service.requests)           // "-a--b": the texts searched
 /// ```
-final class StubTwitterService: TwitterSearchService, AvatarService {
-    let scheduler: TestScheduler
-    let frameDuration: Double
+public final class StubTwitterService: TwitterSearchService, AvatarService {
+    public let scheduler: TestScheduler
+    public let frameDuration: Double
 
     /// The text of each search, when it starts.
-    let requests: Signal<String, Never>
+    public let requests: Signal<String, Never>
     /// The text of each search abandoned before its answer (disposed), when it is.
-    let cancellations: Signal<String, Never>
+    public let cancellations: Signal<String, Never>
     /// Each avatar URL asked for.
-    let avatarRequests: Signal<String, Never>
+    public let avatarRequests: Signal<String, Never>
 
     private let requestInput: Signal<String, Never>.Observer
     private let cancellationInput: Signal<String, Never>.Observer
@@ -33,13 +34,28 @@ final class StubTwitterService: TwitterSearchService, AvatarService {
     private struct State {
         var access: SignalProducer<Never, TwitterSearchError>
         var searches: [String: SignalProducer<TwitterResponse, TwitterSearchError>] = [:]
+        /// The answers of successive searches for a text, the last one repeating.
+        var attempts: [String: [SignalProducer<TwitterResponse, TwitterSearchError>]] = [:]
+        /// How many searches for a text have started.
+        var started: [String: Int] = [:]
         var defaultSearch: ((String) -> SignalProducer<TwitterResponse, TwitterSearchError>)?
         var avatars: [String: SignalProducer<AvatarImage, TwitterSearchError>] = [:]
+
+        /// The answer of the next search for `text`: its attempt, its set answer,
+        /// or the default one.
+        mutating func nextSearch(for text: String) -> SignalProducer<TwitterResponse, TwitterSearchError> {
+            let count = started[text, default: 0]
+            started[text] = count + 1
+            if let scripted = attempts[text], let last = scripted.last {
+                return count < scripted.count ? scripted[count] : last
+            }
+            return searches[text] ?? defaultSearch?(text) ?? .empty
+        }
     }
 
     /// A service that grants access at once and answers any search one frame after
     /// it starts with one tweet saying the text searched (``tweet(saying:)``).
-    init(scheduler: TestScheduler, frameDuration: Double = 1) {
+    public init(scheduler: TestScheduler, frameDuration: Double = 1) {
         self.scheduler = scheduler
         self.frameDuration = frameDuration
         (requests, requestInput) = Signal<String, Never>.pipe()
@@ -62,7 +78,7 @@ final class StubTwitterService: TwitterSearchService, AvatarService {
     // MARK: Set-up
 
     /// Access answers as `marbles`: `|` grants it, `#` refuses it with `error`.
-    func access(_ marbles: String, error: TwitterSearchError? = nil) throws {
+    public func access(_ marbles: String, error: TwitterSearchError? = nil) throws {
         let producer: SignalProducer<Never, TwitterSearchError> = try scheduler.coldProducer(
             marbles, values: [:], error: error, frameDuration: frameDuration
         )
@@ -71,7 +87,7 @@ final class StubTwitterService: TwitterSearchService, AvatarService {
 
     /// A search for `text` answers as `marbles`, `r` being `tweets` found in
     /// `responseTime` seconds.
-    func answer(_ text: String, _ marbles: String, tweets: [Tweet], responseTime: Double = 0.25) throws {
+    public func answer(_ text: String, _ marbles: String, tweets: [Tweet], responseTime: Double = 0.25) throws {
         let producer: SignalProducer<TwitterResponse, TwitterSearchError> = try scheduler.coldProducer(
             marbles, values: ["r": TwitterResponse(responseTime: responseTime, tweets: tweets)], error: nil,
             frameDuration: frameDuration
@@ -80,15 +96,29 @@ final class StubTwitterService: TwitterSearchService, AvatarService {
     }
 
     /// A search for `text` fails as `marbles` (`#`) with `error`.
-    func fail(_ text: String, _ marbles: String, with error: TwitterSearchError) throws {
+    public func fail(_ text: String, _ marbles: String, with error: TwitterSearchError) throws {
         let producer: SignalProducer<TwitterResponse, TwitterSearchError> = try scheduler.coldProducer(
             marbles, values: [:], error: error, frameDuration: frameDuration
         )
         state.withLock { $0.searches[text] = producer }
     }
 
+    /// Successive searches for `text` answer as the successive `attempts`, the last
+    /// one for every search after it: marbles where `r` is `tweets` found in
+    /// `responseTime` seconds and `#` fails with the attempt's error.
+    public func answer(
+        _ text: String, attempts: [(marbles: String, error: TwitterSearchError?)], tweets: [Tweet],
+        responseTime: Double = 0.25
+    ) throws {
+        let response = TwitterResponse(responseTime: responseTime, tweets: tweets)
+        let producers: [SignalProducer<TwitterResponse, TwitterSearchError>] = try attempts.map { attempt in
+            try scheduler.coldProducer(attempt.marbles, values: ["r": response], error: attempt.error, frameDuration: frameDuration)
+        }
+        state.withLock { $0.attempts[text] = producers }
+    }
+
     /// The avatar at `url` answers as `marbles`, `i` being `image`; `#` fails.
-    func avatar(_ url: String, _ marbles: String, image: AvatarImage?) throws {
+    public func avatar(_ url: String, _ marbles: String, image: AvatarImage?) throws {
         let values: [Character: AvatarImage] = image.map { ["i": $0] } ?? [:]
         let producer: SignalProducer<AvatarImage, TwitterSearchError> = try scheduler.coldProducer(
             marbles, values: values, error: .invalidResponse(reason: "not a PNG"), frameDuration: frameDuration
@@ -98,21 +128,26 @@ final class StubTwitterService: TwitterSearchService, AvatarService {
 
     // MARK: The services
 
-    func requestAccess() -> SignalProducer<Never, TwitterSearchError> {
+    public func requestAccess() -> SignalProducer<Never, TwitterSearchError> {
         state.withLock { $0.access }
     }
 
-    func search(_ text: String) -> SignalProducer<TwitterResponse, TwitterSearchError> {
-        let producer = state.withLock { $0.searches[text] ?? $0.defaultSearch?(text) ?? .empty }
+    public func search(_ text: String) -> SignalProducer<TwitterResponse, TwitterSearchError> {
         let requests = requestInput
         let cancellations = cancellationInput
-        return producer.on(
+        // Which answer a search gets is decided when it starts: a search started
+        // again (a retry) is the next attempt.
+        return SignalProducer { [self] observer, lifetime in
+            let producer = state.withLock { $0.nextSearch(for: text) }
+            lifetime += producer.start(observer)
+        }
+        .on(
             started: { requests.send(value: text) },
             interrupted: { cancellations.send(value: text) }
         )
     }
 
-    func avatar(at url: String) -> SignalProducer<AvatarImage, TwitterSearchError> {
+    public func avatar(at url: String) -> SignalProducer<AvatarImage, TwitterSearchError> {
         let producer = state.withLock { $0.avatars[url] ?? SignalProducer(error: .invalidResponse(reason: "no avatar")) }
         let requests = avatarInput
         return producer.on(started: { requests.send(value: url) })
@@ -121,7 +156,7 @@ final class StubTwitterService: TwitterSearchService, AvatarService {
     // MARK: Values
 
     /// A tweet whose text is `text`, by `@stub`, posted at `date`.
-    static func tweet(saying text: String, id: Int64 = 1, by username: String = "stub", at date: Date) -> Tweet {
+    public static func tweet(saying text: String, id: Int64 = 1, by username: String = "stub", at date: Date) -> Tweet {
         Tweet(
             id: id,
             profileImageURL: "http://127.0.0.1:1/avatars/\(username).png",
