@@ -116,7 +116,7 @@ public final class TwitterClient: TwitterSearchService, AvatarService, Sendable 
         }
         return session.reactive.data(with: URLRequest(url: address, timeoutInterval: timeout))
             .validated()
-            .mapError { Self.searchError($0) }
+            .mapError { Self.appError(from: $0) }
             .attemptMap { [self] data, _ -> Result<AvatarImage, TwitterSearchError> in
                 do {
                     let image = try PNGImage.decode([UInt8](data))
@@ -145,7 +145,7 @@ public final class TwitterClient: TwitterSearchService, AvatarService, Sendable 
         return session.reactive.data(with: request)
             .decoded(as: TokenJSON.self)
             .mapError { error in
-                error.statusCode == 403 ? .accessDenied : Self.searchError(error)
+                error.statusCode == 403 ? .accessDenied : Self.appError(from: error)
             }
             .attemptMap { [self] answer -> Result<String, TwitterSearchError> in
                 guard answer.token_type.lowercased() == "bearer", !answer.access_token.isEmpty else {
@@ -167,7 +167,7 @@ public final class TwitterClient: TwitterSearchService, AvatarService, Sendable 
         return session.reactive.data(with: request)
             .decoded(as: SearchAnswerJSON.self)
             .mapError { [self] error -> TwitterSearchError in
-                guard error.statusCode == 401 || error.statusCode == 403 else { return Self.searchError(error) }
+                guard error.statusCode == 401 || error.statusCode == 403 else { return Self.appError(from: error) }
                 // The token is no longer taken: ask for a new one next time.
                 state.withLock { if $0.token == token { $0.token = nil } }
                 return .accessDenied
@@ -203,7 +203,7 @@ public final class TwitterClient: TwitterSearchService, AvatarService, Sendable 
     /// when the service sends it), no response `unreachable` or `timedOut`, another
     /// status `refused` (with Twitter's messages when the body has them), a body
     /// that does not decode `invalidResponse`.
-    static func searchError(_ error: RequestError) -> TwitterSearchError {
+    static func appError(from error: RequestError) -> TwitterSearchError {
         switch error {
         case let .transport(failure):
             return failure.code == .timedOut ? .timedOut : .unreachable
