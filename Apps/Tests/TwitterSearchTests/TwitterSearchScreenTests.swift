@@ -218,8 +218,8 @@ import TwitterSearchTestSupport
             "│▀▀▀▀▀▀▀▀ #1001.                                                               │",
             "│▀▀▀▀▀▀▀▀                                                                      │",
             "│┌──────┐ @wang                                                           1 min│",
-            "││      │ 修复了大端机器上部件的问题，并更新了文档和翻译。感谢所有测试者的帮助 │",
-            "││      │ 。                                                                   │",
+            "││      │ 修复了大端机器上部件的问题，并更新了文档和翻译。感谢所有测试者的帮   │",
+            "││      │ 助。                                                                 │",
             "│└──────┘                                                                      │",
         ] + Array(repeating: "│                                                                              │", count: 11) + [
             "│Tab: results and back · ↑↓: scroll · Esc: back to the menu                    │",

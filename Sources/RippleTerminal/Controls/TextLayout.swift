@@ -4,7 +4,9 @@
 // The text is a list of characters (grapheme clusters) in which "\n" ends a line.
 // Each line is wrapped into rows of at most `width` columns, measured in display
 // widths (a CJK character takes two). A row breaks after a space, or next to a wide
-// character (CJK text breaks between any two ideographs); a word longer than a row
+// character (CJK text breaks between any two ideographs, but never before closing
+// punctuation such as "。" or "」", which stays with the character before it, as CJK
+// typesetting wants); a word longer than a row
 // is cut where the row is full, and a row always takes at least one character. The
 // spaces where a row breaks stay at its end, even past the width (they show as
 // nothing), so the next row starts with the next word. A row's range never includes
@@ -14,6 +16,11 @@
 // cursor after the last character of a wrapped row shows at the start of the next
 // one, as in other editors. At the end of a line (before its "\n") it stays on the
 // line's last row.
+
+/// Punctuation that closes a phrase in CJK text: a row never starts with it.
+private let closingPunctuation: Set<Character> = [
+    "。", "，", "、", "．", "：", "；", "！", "？", "）", "］", "｝", "」", "』", "】", "〉", "》", "〕", "…", "々", "ー",
+]
 
 /// Text wrapped into rows: their character ranges, and the conversions between
 /// character offsets and row and column.
@@ -88,7 +95,8 @@ struct TextLayout {
                              into rows: inout [Row]) {
         /// Whether a row may break between `offset - 1` and `offset`.
         func canBreak(before offset: Int) -> Bool {
-            characters[offset - 1] == " " || widths[offset - 1] == 2 || widths[offset] == 2
+            if closingPunctuation.contains(characters[offset]) { return false }
+            return characters[offset - 1] == " " || widths[offset - 1] == 2 || widths[offset] == 2
         }
         var start = line.lowerBound
         while true {

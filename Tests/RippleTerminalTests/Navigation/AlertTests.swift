@@ -53,14 +53,14 @@ import Testing
         #expect(terminal.reversedText == ["[ OK ]"])
     }
 
-    @Test func aCJKMessageWrapsBetweenCharacters() {
+    @Test func aCJKMessageWrapsBetweenCharactersKeepingClosingPunctuationOffALineStart() {
         let terminal = terminal(columns: 20)
         alerts.present(AlertContent(title: "错误", message: "无法连接到服务器，请检查网络后重试。"))
         #expect(Array(terminal.lines[1...6]) == [
             "┌ 错误 ────────────┐",
-            "│ 无法连接到服务器 │",
-            "│ ，请检查网络后重 │",
-            "│       试。       │",
+            "│  无法连接到服务  │",
+            "│ 器，请检查网络后 │",
+            "│      重试。      │",
             "│                  │",
             "│      [ OK ]      │",
         ])

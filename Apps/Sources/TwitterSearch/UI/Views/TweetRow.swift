@@ -28,7 +28,7 @@ public final class TweetRow: ListRow {
     /// The age (`12 s`, `5 min`), dim.
     public let age = Label(style: Style(attributes: .dim))
     /// The text, wrapped.
-    let status = WrappingLabel(maximumLines: TweetRow.height - 1)
+    let status = Label(lineBreakMode: .wordWrapping(maximumLines: TweetRow.height - 1))
     private let dimmer = DimmingLayer()
 
     /// Whether the row is dimmed (the ViewModel's `areResultsDimmed`).

@@ -42,10 +42,12 @@ public final class TwitterSearchScreen: View {
     /// `Execution time: …` of the last search.
     public let executionTime = Label()
     /// What happens to a search that waits for the service; hidden while none does.
-    let noticeLabel = WrappingLabel(style: Style(foreground: .yellow), maximumLines: TwitterSearchScreen.messageLines)
+    let noticeLabel = Label(
+        style: Style(foreground: .yellow), lineBreakMode: .wordWrapping(maximumLines: TwitterSearchScreen.messageLines))
     /// The last failure's sentence; hidden while there is none.
-    let errorLabel = WrappingLabel(
-        style: Style(foreground: .red, attributes: .bold), maximumLines: TwitterSearchScreen.messageLines)
+    let errorLabel = Label(
+        style: Style(foreground: .red, attributes: .bold),
+        lineBreakMode: .wordWrapping(maximumLines: TwitterSearchScreen.messageLines))
     /// The tweets.
     public let list: ListView<TweetViewModel, TweetRow>
     /// The keys.
