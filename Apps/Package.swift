@@ -133,21 +133,54 @@ let package = Package(
                 .product(name: "RippleFoundation", package: "Ripple"),
             ]
         ),
-        // Seed 001, let.swift's Todo app: Model/, ViewModels/ (Ripple only), Views/
-        // (RippleTerminal), Clients/ (RippleFoundation).
+        // Seed 001, let.swift's Todo app. TodosCore: its Model/ and ViewModels/, on
+        // Ripple alone; Todos: its Views/ (RippleTerminal), Clients/ (RippleFoundation)
+        // and the launcher's entry.
+        .target(
+            name: "TodosCore",
+            dependencies: [
+                "SeedAppCore",
+                .product(name: "Ripple", package: "Ripple"),
+            ],
+            path: "Sources/Todos/Core"
+        ),
         .target(
             name: "Todos",
             dependencies: [
+                "TodosCore",
                 "SeedApp",
+                "SeedAppCore",
                 .product(name: "Ripple", package: "Ripple"),
                 .product(name: "RippleTerminal", package: "Ripple"),
                 .product(name: "RippleFoundation", package: "Ripple"),
+            ],
+            path: "Sources/Todos/UI"
+        ),
+        // The todo service in virtual time, for the ViewModel's tests and the screen's.
+        .target(
+            name: "TodosStubs",
+            dependencies: [
+                "TodosCore",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
+            ],
+            path: "Tests/TodosStubs"
+        ),
+        .testTarget(
+            name: "TodosCoreTests",
+            dependencies: [
+                "TodosCore",
+                "TodosStubs",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
             ]
         ),
         .testTarget(
             name: "TodosTests",
             dependencies: [
                 "AppsTestSupport",
+                "TodosCore",
+                "TodosStubs",
                 "Todos",
                 "SeedApp",
                 "Services",
@@ -158,21 +191,53 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Seed 002, the registration form: Model/, ViewModels/ (Ripple only), Views/
-        // (RippleTerminal), Clients/ (RippleFoundation, and the coin flip).
+        // Seed 002, the registration form. RegistrationCore: its Model/ and
+        // ViewModels/, on Ripple alone; Registration: its Views/ (RippleTerminal),
+        // Clients/ (RippleFoundation, and the coin flip) and the launcher's entry.
+        .target(
+            name: "RegistrationCore",
+            dependencies: [
+                "SeedAppCore",
+                .product(name: "Ripple", package: "Ripple"),
+            ],
+            path: "Sources/Registration/Core"
+        ),
         .target(
             name: "Registration",
             dependencies: [
+                "RegistrationCore",
                 "SeedApp",
+                "SeedAppCore",
                 .product(name: "Ripple", package: "Ripple"),
                 .product(name: "RippleTerminal", package: "Ripple"),
                 .product(name: "RippleFoundation", package: "Ripple"),
+            ],
+            path: "Sources/Registration/UI"
+        ),
+        // The Users service in virtual time, for the ViewModel's tests and the screen's.
+        .target(
+            name: "RegistrationStubs",
+            dependencies: [
+                "RegistrationCore",
+                .product(name: "Ripple", package: "Ripple"),
+            ],
+            path: "Tests/RegistrationStubs"
+        ),
+        .testTarget(
+            name: "RegistrationCoreTests",
+            dependencies: [
+                "RegistrationCore",
+                "RegistrationStubs",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
             ]
         ),
         .testTarget(
             name: "RegistrationTests",
             dependencies: [
                 "AppsTestSupport",
+                "RegistrationCore",
+                "RegistrationStubs",
                 "Registration",
                 "SeedApp",
                 "Services",

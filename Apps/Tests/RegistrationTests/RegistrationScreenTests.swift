@@ -1,4 +1,6 @@
 import Registration
+import RegistrationCore
+import RegistrationStubs
 import Ripple
 import RippleTerminal
 import RippleTesting

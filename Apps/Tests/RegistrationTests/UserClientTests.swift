@@ -1,5 +1,6 @@
 import Foundation
 import Registration
+import RegistrationCore
 import Ripple
 import Services
 import Testing

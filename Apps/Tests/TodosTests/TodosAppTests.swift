@@ -6,6 +6,7 @@ import SeedApp
 import Services
 import Testing
 import Todos
+import TodosCore
 
 /// The app as the launcher opens it: `TodosApp().makeScreen(environment:)` on the
 /// main queue against the services, and its walkthrough run as the launcher runs

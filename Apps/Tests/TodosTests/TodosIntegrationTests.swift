@@ -3,6 +3,7 @@ import Ripple
 import Services
 import Testing
 import Todos
+import TodosCore
 
 /// The ViewModel on the real client and the real services (in process, on a free
 /// loopback port), in real time on a queue of its own, with chaos seeded per route:

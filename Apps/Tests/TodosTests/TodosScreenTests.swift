@@ -4,6 +4,8 @@ import RippleTerminal
 import RippleTesting
 import Testing
 import Todos
+import TodosCore
+import TodosStubs
 
 /// The screen in a VirtualTerminal, its ViewModel on a stub service in virtual time:
 /// each state's screen as text (loading, empty, both sections, a toggle syncing,

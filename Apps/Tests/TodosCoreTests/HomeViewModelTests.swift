@@ -2,7 +2,8 @@ import Foundation
 import Ripple
 import RippleTesting
 import Testing
-import Todos
+import TodosCore
+import TodosStubs
 
 /// The ViewModel headless and in virtual time: the service is a stub answering as
 /// marble diagrams, and the ViewModel's outputs and the calls it makes are recorded

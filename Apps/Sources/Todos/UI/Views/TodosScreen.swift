@@ -1,5 +1,6 @@
 import Ripple
 import RippleTerminal
+import TodosCore
 
 // TodosScreen: seed 001's one screen (the original's `HomeViewController`, APPS.md
 // §2.1, §2.4). It builds views and binds them to the ViewModel; every behaviour is

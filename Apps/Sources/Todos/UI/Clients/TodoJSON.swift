@@ -1,4 +1,5 @@
 import Foundation
+import TodosCore
 
 // The todo service's JSON as the client reads it (APPS.md §2.3), and the form bodies
 // it sends. Only the fields the app shows are read; a missing one, or a status

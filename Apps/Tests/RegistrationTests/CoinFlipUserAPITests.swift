@@ -1,19 +1,10 @@
 import Registration
+import RegistrationCore
 import Ripple
 import Testing
 
-/// `APIError.reason` as APPS.md §3.3 maps it, and the original's coin flip.
-@Suite struct APIErrorTests {
-    @Test func theFourKnownCodesHaveTheirOwnReasonsAndOthersTheirInfo() {
-        #expect(APIError(code: 102, info: "x").reason == "The request timed out")
-        #expect(APIError(code: 104).reason == "No network connection")
-        #expect(APIError(code: 105).reason == "Nothing here")
-        #expect(APIError(code: 106).reason == "No more")
-        #expect(APIError(code: 40004, info: "Wrong or expired verification code").reason == "Wrong or expired verification code")
-        #expect(APIError(code: 489_489).reason == "The request failed")
-        #expect(APIError(code: 40901, info: "taken").description == "APIError(40901): taken")
-    }
-
+/// The original's fake service: a coin flip per call, replayed from its seed.
+@Suite struct CoinFlipUserAPITests {
     @Test func theCoinFlipIsReplayedFromItsSeedAndFailsWithTheOriginalsCodes() {
         func outcomes(seed: UInt64) -> [String] {
             let api = CoinFlipUserAPI(seed: seed)

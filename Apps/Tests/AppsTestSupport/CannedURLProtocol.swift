@@ -6,41 +6,56 @@ import FoundationNetworking
 
 /// A URL protocol that answers each request to a host with the answer the test set
 /// for that host (a status and a body), or never answers it: for answers the local
-/// service never gives (a todo without its status) and requests that hang, with
-/// no socket involved.
+/// services never give (a todo without its status, an error page that is not JSON)
+/// and requests that hang, with no socket involved.
 ///
 /// ```swift
 /// let host = CannedURLProtocol.answer(status: 200, body: #"[{"content":"x"}]"#)
 /// let client = TodoClient(baseURL: URL(string: "http://\(host)")!, scheduler: scheduler,
 ///                         session: CannedURLProtocol.session())
 /// ```
-final class CannedURLProtocol: URLProtocol {
+public final class CannedURLProtocol: URLProtocol {
     /// What a host answers.
     enum Answer: Sendable {
         case response(status: Int, body: Data)
         case never
     }
 
+    /// The requests stopped before an answer, by host; and who waits for the next.
+    private struct Stops {
+        var paths: [String: [String]] = [:]
+        var waiting: [String: [CheckedContinuation<[String], Never>]] = [:]
+    }
+
     private static let answers = Mutex<[String: Answer]>([:])
-    private static let stopped = Mutex<[String]>([])
+    private static let stops = Mutex(Stops())
 
     /// A new host that answers every request with `status` and `body`.
-    static func answer(status: Int, body: String) -> String {
+    public static func answer(status: Int, body: String) -> String {
         register(.response(status: status, body: Data(body.utf8)))
     }
 
     /// A new host that never answers.
-    static func silentHost() -> String {
+    public static func silentHost() -> String {
         register(.never)
     }
 
-    /// The requests to `host` that were stopped (cancelled) before an answer, by path.
-    static func stoppedPaths(of host: String) -> [String] {
-        stopped.withLock { $0.filter { $0.hasPrefix(host + "/") }.map { String($0.dropFirst(host.count)) } }
+    /// The paths of the requests to `host` that were stopped (cancelled) before an
+    /// answer, once there is one: waits for the session to stop the first, which
+    /// it does a little after the request was cancelled.
+    public static func stoppedPaths(of host: String) async -> [String] {
+        await withCheckedContinuation { continuation in
+            let stopped = stops.withLock { stops -> [String]? in
+                if let paths = stops.paths[host] { return paths }
+                stops.waiting[host, default: []].append(continuation)
+                return nil
+            }
+            if let stopped { continuation.resume(returning: stopped) }
+        }
     }
 
     /// A session whose requests go through this protocol.
-    static func session() -> URLSession {
+    public static func session() -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.protocolClasses = [CannedURLProtocol.self]
         return URLSession(configuration: configuration)
@@ -52,16 +67,19 @@ final class CannedURLProtocol: URLProtocol {
         return host
     }
 
-    override class func canInit(with request: URLRequest) -> Bool {
+    /// Takes the requests to the hosts the test set up.
+    public override class func canInit(with request: URLRequest) -> Bool {
         guard let host = request.url?.host else { return false }
         return answers.withLock { $0[host] != nil }
     }
 
-    override class func canonicalRequest(for request: URLRequest) -> URLRequest {
+    /// The request as it is.
+    public override class func canonicalRequest(for request: URLRequest) -> URLRequest {
         request
     }
 
-    override func startLoading() {
+    /// Answers with the host's status and body, or not at all.
+    public override func startLoading() {
         guard let url = request.url, let host = url.host, let answer = Self.answers.withLock({ $0[host] }) else {
             client?.urlProtocol(self, didFailWithError: URLError(.unsupportedURL))
             return
@@ -74,8 +92,14 @@ final class CannedURLProtocol: URLProtocol {
         client?.urlProtocolDidFinishLoading(self)
     }
 
-    override func stopLoading() {
+    /// Notes a request of a silent host stopped before its answer, and tells who
+    /// waits for it.
+    public override func stopLoading() {
         guard let url = request.url, let host = url.host, case .never? = Self.answers.withLock({ $0[host] }) else { return }
-        Self.stopped.withLock { $0.append(host + url.path) }
+        let (paths, waiting) = Self.stops.withLock { stops in
+            stops.paths[host, default: []].append(url.path)
+            return (stops.paths[host] ?? [], stops.waiting.removeValue(forKey: host) ?? [])
+        }
+        for continuation in waiting { continuation.resume(returning: paths) }
     }
 }

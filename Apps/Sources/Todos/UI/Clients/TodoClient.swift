@@ -1,6 +1,7 @@
 import Foundation
 import Ripple
 import RippleFoundation
+import TodosCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

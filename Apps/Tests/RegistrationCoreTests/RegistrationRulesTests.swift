@@ -1,4 +1,4 @@
-import Registration
+import RegistrationCore
 import Testing
 
 /// The form's input rules as pure functions: what each field keeps, and which

@@ -1,3 +1,4 @@
+import RegistrationCore
 import Ripple
 import RippleTerminal
 

@@ -2,7 +2,7 @@ import Foundation
 import Ripple
 import RippleTesting
 import Synchronization
-import Todos
+import TodosCore
 
 /// The todo service in virtual time: each call answers as a marble diagram on a
 /// `TestScheduler`, and every call started and abandoned is sent on a signal the
@@ -15,19 +15,23 @@ import Todos
 /// try service.failSetStatus("-#", with: .rejected(status: 503, message: "busy"))
 /// let calls = scheduler.record(service.calls)        // "a-s": the calls made
 /// ```
-final class StubTodoService: TodoService {
+public final class StubTodoService: TodoService {
     /// One call to the service.
-    enum Call: Hashable, Sendable {
+    public enum Call: Hashable, Sendable {
+        /// `list()`.
         case list
+        /// `add(title:)`, with the title.
         case add(String)
+        /// `setStatus(_:ofTodo:)`, with the status and the id.
         case setStatus(TodoStatus, String)
     }
 
-    let scheduler: TestScheduler
+    /// The virtual time every answer takes.
+    public let scheduler: TestScheduler
     /// Every call, when its run starts.
-    let calls: Signal<Call, Never>
+    public let calls: Signal<Call, Never>
     /// Every call whose run was disposed before it ended.
-    let cancellations: Signal<Call, Never>
+    public let cancellations: Signal<Call, Never>
 
     private let callInput: Signal<Call, Never>.Observer
     private let cancellationInput: Signal<Call, Never>.Observer
@@ -44,7 +48,7 @@ final class StubTodoService: TodoService {
 
     /// A service whose list is empty, whose adds save a todo with the next id
     /// (``id(_:)``) and whose updates succeed, each one frame after its start.
-    init(scheduler: TestScheduler) {
+    public init(scheduler: TestScheduler) {
         self.scheduler = scheduler
         (calls, callInput) = Signal<Call, Never>.pipe()
         (cancellations, cancellationInput) = Signal<Call, Never>.pipe()
@@ -52,7 +56,7 @@ final class StubTodoService: TodoService {
     }
 
     /// The id of the `n`-th todo an add saves: 24 hexadecimal characters.
-    static func id(_ n: Int) -> String {
+    public static func id(_ n: Int) -> String {
         let digits = String(n, radix: 16)
         return String(repeating: "0", count: 24 - digits.count) + digits
     }
@@ -60,20 +64,20 @@ final class StubTodoService: TodoService {
     // MARK: Set-up
 
     /// The next list answers as `marbles`, `l` being `items`.
-    func answerList(_ marbles: String, with items: [TodoItem]) throws {
+    public func answerList(_ marbles: String, with items: [TodoItem]) throws {
         let producer: SignalProducer<[TodoItem], TodoError> = try scheduler.coldProducer(marbles, values: ["l": items], error: nil)
         state.withLock { $0.lists.append(producer) }
     }
 
     /// The next list fails as `marbles` with `error`.
-    func failList(_ marbles: String, with error: TodoError) throws {
+    public func failList(_ marbles: String, with error: TodoError) throws {
         let producer: SignalProducer<[TodoItem], TodoError> = try scheduler.coldProducer(marbles, values: [:], error: error)
         state.withLock { $0.lists.append(producer) }
     }
 
     /// The next add answers as `marbles`, `a` being the todo saved (the title sent,
     /// the next id, to do).
-    func answerAdd(_ marbles: String) throws {
+    public func answerAdd(_ marbles: String) throws {
         // Parsed once here so that a malformed diagram fails the set-up, not the call.
         let _: SignalProducer<TodoItem, TodoError> = try scheduler.coldProducer(
             marbles, values: ["a": TodoItem(id: "", title: "", status: .normal)], error: nil)
@@ -87,19 +91,19 @@ final class StubTodoService: TodoService {
     }
 
     /// The next add fails as `marbles` with `error`.
-    func failAdd(_ marbles: String, with error: TodoError) throws {
+    public func failAdd(_ marbles: String, with error: TodoError) throws {
         let producer: SignalProducer<TodoItem, TodoError> = try scheduler.coldProducer(marbles, values: [:], error: error)
         state.withLock { $0.adds.append { _ in producer } }
     }
 
     /// The next update answers as `marbles`, `s` being the confirmation.
-    func answerSetStatus(_ marbles: String) throws {
+    public func answerSetStatus(_ marbles: String) throws {
         let producer: SignalProducer<Void, TodoError> = try scheduler.coldProducer(marbles, values: ["s": ()], error: nil)
         state.withLock { $0.updates.append(producer) }
     }
 
     /// The next update fails as `marbles` with `error`.
-    func failSetStatus(_ marbles: String, with error: TodoError) throws {
+    public func failSetStatus(_ marbles: String, with error: TodoError) throws {
         let producer: SignalProducer<Void, TodoError> = try scheduler.coldProducer(marbles, values: [:], error: error)
         state.withLock { $0.updates.append(producer) }
     }
@@ -113,12 +117,14 @@ final class StubTodoService: TodoService {
 
     // MARK: The service
 
-    func list() -> SignalProducer<[TodoItem], TodoError> {
+    /// The next list set up, or an empty list one frame after the start.
+    public func list() -> SignalProducer<[TodoItem], TodoError> {
         let producer = state.withLock { Self.next(&$0.lists) } ?? (try? scheduler.coldProducer("-(l|)", values: ["l": []], error: nil)) ?? .empty
         return recorded(producer, as: .list)
     }
 
-    func add(title: String) -> SignalProducer<TodoItem, TodoError> {
+    /// The next add set up, or the todo saved one frame after the start.
+    public func add(title: String) -> SignalProducer<TodoItem, TodoError> {
         let make = state.withLock { Self.next(&$0.adds) }
         let producer: SignalProducer<TodoItem, TodoError>
         if let make {
@@ -130,7 +136,8 @@ final class StubTodoService: TodoService {
         return recorded(producer, as: .add(title))
     }
 
-    func setStatus(_ status: TodoStatus, ofTodo id: String) -> SignalProducer<Void, TodoError> {
+    /// The next update set up, or a confirmation one frame after the start.
+    public func setStatus(_ status: TodoStatus, ofTodo id: String) -> SignalProducer<Void, TodoError> {
         let producer = state.withLock { Self.next(&$0.updates) } ?? (try? scheduler.coldProducer("-(s|)", values: ["s": ()], error: nil)) ?? .empty
         return recorded(producer, as: .setStatus(status, id))
     }
@@ -147,19 +154,22 @@ final class StubTodoService: TodoService {
 }
 
 /// The time and the date format the ViewModel and screen tests share.
-enum Fixture {
+public enum Fixture {
     /// 2026-11-18 20:00:00 UTC: the 18th in UTC, already the 19th in Tokyo.
-    static let evening = Date(timeIntervalSince1970: 1_795_032_000)
+    public static let evening = Date(timeIntervalSince1970: 1_795_032_000)
     /// The date label's format in UTC.
-    static let utc = DateLabelFormat(timeZone: TimeZone(identifier: "UTC")!)
+    public static let utc = DateLabelFormat(timeZone: TimeZone(identifier: "UTC")!)
 
 }
 
 /// Three todos, for the suites that show them.
-protocol TodoFixtures {}
+public protocol TodoFixtures {}
 
 extension TodoFixtures {
-    var milk: TodoItem { TodoItem(id: StubTodoService.id(0xa1), title: "Buy milk", status: .normal) }
-    var readme: TodoItem { TodoItem(id: StubTodoService.id(0xa2), title: "Write the README", status: .finished) }
-    var mum: TodoItem { TodoItem(id: StubTodoService.id(0xa3), title: "Call mum", status: .normal) }
+    /// "Buy milk", to do.
+    public var milk: TodoItem { TodoItem(id: StubTodoService.id(0xa1), title: "Buy milk", status: .normal) }
+    /// "Write the README", finished.
+    public var readme: TodoItem { TodoItem(id: StubTodoService.id(0xa2), title: "Write the README", status: .finished) }
+    /// "Call mum", to do.
+    public var mum: TodoItem { TodoItem(id: StubTodoService.id(0xa3), title: "Call mum", status: .normal) }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Ripple
 import RippleTerminal
 import SeedApp
+import TodosCore
 
 // TodosApp: seed 001 as the launcher opens it. `makeScreen(environment:)` builds
 // the HTTP client from the launcher's environment (the services' URL, the

@@ -1,3 +1,4 @@
+import RegistrationCore
 import RippleTerminal
 
 // ConfirmationView: what the form pushes once the account exists (the original

@@ -1,18 +1,20 @@
+import RegistrationCore
 import Ripple
-import Registration
 import Synchronization
 
 /// A Users service in virtual time: each call is recorded on ``requests`` and
 /// answered after ``delay`` seconds of the scheduler with the next answer queued
 /// for it (success by default). A code sent puts an SMS into the stub's outbox.
-final class StubUserAPI: UserAPI, Sendable {
+public final class StubUserAPI: UserAPI, Sendable {
     /// The code every SMS of the stub carries.
-    static let code = "246810"
+    public static let code = "246810"
 
-    let scheduler: TestScheduler
-    let delay: Double
+    /// The virtual time the answers take.
+    public let scheduler: TestScheduler
+    /// Seconds every answer takes.
+    public let delay: Double
     /// `code PHONE`, `register ACCOUNT PASSWORD CODE`, `outbox PHONE`, as they start.
-    let requests: Signal<String, Never>
+    public let requests: Signal<String, Never>
 
     private let requestsInput: Signal<String, Never>.Observer
     private let state = Mutex(State())
@@ -24,28 +26,30 @@ final class StubUserAPI: UserAPI, Sendable {
         var outbox: [String: [SMSMessage]] = [:]
     }
 
-    init(scheduler: TestScheduler, delay: Double = 1) {
+    /// A service answering every call `delay` seconds of `scheduler` after its start.
+    public init(scheduler: TestScheduler, delay: Double = 1) {
         self.scheduler = scheduler
         self.delay = delay
         (requests, requestsInput) = Signal.pipe()
     }
 
     /// The next `getVerifyCode` fails with `error` (or succeeds, `nil`).
-    func answerNextCode(_ error: APIError?) {
+    public func answerNextCode(_ error: APIError?) {
         state.withLock { $0.codeAnswers.append(error) }
     }
 
     /// The next `register` fails with `error` (or succeeds, `nil`).
-    func answerNextRegistration(_ error: APIError?) {
+    public func answerNextRegistration(_ error: APIError?) {
         state.withLock { $0.registerAnswers.append(error) }
     }
 
     /// Every outbox read of `phone` fails with `error` (or answers again, `nil`).
-    func failOutbox(of phone: String, with error: APIError?) {
+    public func failOutbox(of phone: String, with error: APIError?) {
         state.withLock { $0.outboxFailures[phone] = error }
     }
 
-    func getVerifyCode(phoneNumber: String) -> SignalProducer<CodeSent, APIError> {
+    /// A code sent, and its SMS put into the outbox, unless an error is queued.
+    public func getVerifyCode(phoneNumber: String) -> SignalProducer<CodeSent, APIError> {
         answer("code \(phoneNumber)") { state in
             if !state.codeAnswers.isEmpty, let error = state.codeAnswers.removeFirst() { return .failure(error) }
             let sms = SMSMessage(phone: phoneNumber, text: "【Ripple】您的验证码是 \(Self.code)，5 分钟内有效，请勿泄露给他人。",
@@ -55,14 +59,16 @@ final class StubUserAPI: UserAPI, Sendable {
         }
     }
 
-    func register(account: String, password: String, verifyCode: String) -> SignalProducer<RegisteredAccount, APIError> {
+    /// The account created, unless an error is queued.
+    public func register(account: String, password: String, verifyCode: String) -> SignalProducer<RegisteredAccount, APIError> {
         answer("register \(account) \(password) \(verifyCode)") { state in
             if !state.registerAnswers.isEmpty, let error = state.registerAnswers.removeFirst() { return .failure(error) }
             return .success(RegisteredAccount(account: account, createdAt: "2026-11-25T01:31:47.193Z"))
         }
     }
 
-    func smsOutbox(phone: String) -> SignalProducer<[SMSMessage], APIError> {
+    /// The phone's messages, newest first, unless its outbox is set to fail.
+    public func smsOutbox(phone: String) -> SignalProducer<[SMSMessage], APIError> {
         answer("outbox \(phone)") { state in
             if let error = state.outboxFailures[phone] { return .failure(error) }
             return .success(state.outbox[phone] ?? [])

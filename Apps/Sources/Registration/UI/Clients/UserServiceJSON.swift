@@ -1,3 +1,5 @@
+import RegistrationCore
+
 // The Users service's JSON (Apps/README.md, "Users") that the model's values do not
 // decode themselves: the requests' bodies, and the errors, with their messages in
 // the app's language.

@@ -1,4 +1,5 @@
 import Foundation
+import RegistrationCore
 import Ripple
 import RippleTerminal
 import SeedApp

@@ -1,5 +1,6 @@
 import Ripple
 import RippleTerminal
+import TodosCore
 
 // TodoCell: one todo in the list (the original's cell: a BEMCheckBox and a title):
 //

@@ -1,4 +1,5 @@
-import Registration
+import RegistrationCore
+import RegistrationStubs
 import Ripple
 import RippleTesting
 import Testing
