@@ -20,10 +20,10 @@ import TodosStubs
         HomeViewModel(service: service, scheduler: scheduler, dateFormat: Fixture.utc)
     }
 
-    /// Types `text` and asks for it to be added.
+    /// Types `text` and presses Enter.
     func add(_ text: String, to viewModel: HomeViewModel) {
         viewModel.newTodoText.value = text
-        viewModel.add.apply().start()
+        viewModel.add(text)
     }
 
     /// The rows of `items`, none syncing.
@@ -88,7 +88,7 @@ import TodosStubs
 
     // MARK: Adding
 
-    @Test func anAddShowsTheIndicatorPutsTheTodoOnTopAndClearsTheInput() throws {
+    @Test func enterEmptiesTheInputAtOnceThenTheAddPutsTheTodoOnTop() throws {
         try service.answerList("-(l|)", with: [mum])
         try service.answerAdd("--(a|)")
         let viewModel = makeViewModel()
@@ -103,13 +103,13 @@ import TodosStubs
         let saved = TodoItem(id: StubTodoService.id(1), title: "Buy milk", status: .normal)
         expectMarbles(calls, toEqual: "--a", values: ["a": .add("Buy milk")])
         expectMarbles(loading, toEqual: "tft-f")
-        expectMarbles(text, toEqual: "e-t-e", values: ["e": "", "t": "  Buy milk\n"])
-        expectMarbles(input, toEqual: "----e", values: ["e": ""])
+        expectMarbles(text, toEqual: "e-(te)", values: ["e": "", "t": "  Buy milk\n"])
+        expectMarbles(input, toEqual: "--e", values: ["e": ""])
         #expect(viewModel.todos.value == rows(saved, mum))
         #expect(viewModel.error.value == nil)
     }
 
-    @Test func aFailedAddKeepsTheTextAndSaysSo() throws {
+    @Test func aFailedAddPutsItsTextBackIntoTheEmptyInputAndSaysSo() throws {
         try service.failAdd("-#", with: .noResponse(reason: "Could not connect to the server. (URLError -1004)"))
         let viewModel = makeViewModel()
         let input = scheduler.record(viewModel.inputText)
@@ -120,7 +120,7 @@ import TodosStubs
 
         expectMarbles(loading, toEqual: "tftf")
         #expect(viewModel.newTodoText.value == "Buy milk")
-        #expect(input.values.isEmpty)
+        expectMarbles(input, toEqual: "--eb", values: ["e": "", "b": "Buy milk"])
         #expect(viewModel.todos.value.isEmpty)
         #expect(viewModel.error.value
             == "Could not add “Buy milk”: No answer from the todo service: Could not connect to the server. (URLError -1004)")
@@ -139,19 +139,53 @@ import TodosStubs
         #expect(!viewModel.isLoading.value)
     }
 
-    @Test func textTypedWhileAnAddRunsIsKept() throws {
+    @Test func textTypedAfterEnterStaysForTheNextTodo() throws {
         try service.answerAdd("--(a|)")
         let viewModel = makeViewModel()
         let input = scheduler.record(viewModel.inputText)
         scheduler.advance(by: 2)
         add("Buy milk", to: viewModel)
         scheduler.advance(by: 1)
-        viewModel.newTodoText.value = "Buy milk and eggs"
+        viewModel.newTodoText.value = "Buy eggs"
         scheduler.advance(by: 2)
 
         #expect(viewModel.todos.value.map(\.title) == ["Buy milk"])
-        #expect(viewModel.newTodoText.value == "Buy milk and eggs")
-        #expect(input.values.isEmpty)
+        #expect(viewModel.newTodoText.value == "Buy eggs")
+        expectMarbles(input, toEqual: "--e", values: ["e": ""])
+    }
+
+    @Test func todosEnteredWhileOneIsBeingAddedWaitTheirTurnInOrder() throws {
+        for _ in 1...3 { try service.answerAdd("--(a|)") }
+        let viewModel = makeViewModel()
+        let calls = scheduler.record(service.calls)
+        let loading = scheduler.record(viewModel.isLoading)
+        scheduler.advance(by: 2)
+        add("Buy milk", to: viewModel)
+        add("Call mum", to: viewModel)
+        scheduler.advance(by: 1)
+        add("Write the README", to: viewModel)
+        scheduler.advance(by: 6)
+
+        expectMarbles(calls, toEqual: "--a-c-w", values: [
+            "a": .add("Buy milk"), "c": .add("Call mum"), "w": .add("Write the README"),
+        ])
+        expectMarbles(loading, toEqual: "tft-----f")
+        #expect(viewModel.todos.value.map(\.title) == ["Write the README", "Call mum", "Buy milk"])
+        #expect(viewModel.newTodoText.value == "")
+    }
+
+    @Test func aFailedAddLeavesWhatWasTypedSinceAndNamesItsTodo() throws {
+        try service.failAdd("-#", with: .rejected(status: 503, message: "service unavailable (chaos)"))
+        let viewModel = makeViewModel()
+        let input = scheduler.record(viewModel.inputText)
+        scheduler.advance(by: 2)
+        add("Buy milk", to: viewModel)
+        viewModel.newTodoText.value = "Call"
+        scheduler.advance(by: 2)
+
+        #expect(viewModel.newTodoText.value == "Call")
+        expectMarbles(input, toEqual: "--e", values: ["e": ""])
+        #expect(viewModel.error.value == "Could not add “Buy milk”: The todo service refused (HTTP 503): service unavailable (chaos)")
     }
 
     // MARK: Toggling

@@ -25,8 +25,7 @@ struct TodosIntegrationTests {
         try await withTodoServices { services in
             let viewModel = makeViewModel(services)
             _ = await value(of: viewModel.isLoading) { !$0 }
-            viewModel.newTodoText.value = "Buy milk"
-            viewModel.add.apply().start()
+            viewModel.add("Buy milk")
             let added = try #require(await value(of: viewModel.todos) { !$0.isEmpty }?.first)
             #expect(added.title == "Buy milk" && !added.isChecked)
             #expect(await value(of: Property(viewModel.newTodoText)) { $0.isEmpty } == "")
@@ -46,8 +45,7 @@ struct TodosIntegrationTests {
         let chaos = try ChaosConfiguration(seed: 21, routes: ["POST /todos/list/update": ChaosRoute(failures: [.unavailable: 1])])
         try await withTodoServices(chaos: chaos) { services in
             let viewModel = makeViewModel(services)
-            viewModel.newTodoText.value = "Buy milk"
-            viewModel.add.apply().start()
+            viewModel.add("Buy milk")
             let added = try #require(await value(of: viewModel.todos) { !$0.isEmpty }?.first)
             _ = await value(of: viewModel.isLoading) { !$0 }
 
@@ -68,8 +66,7 @@ struct TodosIntegrationTests {
             _ = await value(of: viewModel.isLoading) { !$0 }
             let clock = ContinuousClock()
             let start = clock.now
-            viewModel.newTodoText.value = "Buy milk"
-            viewModel.add.apply().start()
+            viewModel.add("Buy milk")
             #expect(viewModel.isLoading.value)
             _ = await value(of: viewModel.isLoading) { !$0 }
             #expect(clock.now - start >= .milliseconds(400))

@@ -89,7 +89,7 @@ import TodosStubs
         ])
     }
 
-    @Test func enterAddsAndTheInputClears() async throws {
+    @Test func enterEmptiesTheInputThenTheTodoIsAdded() async throws {
         try service.answerList("-(l|)", with: [milk])
         try service.answerAdd("-(a|)")
         let (terminal, screen) = terminal()
@@ -99,11 +99,11 @@ import TodosStubs
         await advance(by: 0, terminal)
         #expect(terminal.lines == framed([
             "18/11 2026                                     |",
-            "New: Call mum",
+            "New: Type todo here...",
             "To Do",
             "[ ] Buy milk",
             "Finished",
-        ]), "the spinner while the add runs")
+        ]), "the input empty at once, the spinner while the add runs")
         await advance(by: 1, terminal)
         #expect(terminal.lines == framed([
             "18/11 2026",
@@ -116,7 +116,56 @@ import TodosStubs
         #expect(screen.field.text == "")
     }
 
-    @Test func aFailedAddKeepsTheTextAndSaysSo() async throws {
+    /// The todo rows the screen shows, top to bottom, without the border.
+    func todoRows(_ terminal: VirtualTerminal) -> [String] {
+        terminal.lines.compactMap { line in
+            let inside = trimmed(String(line.dropFirst().dropLast()))
+            return inside.hasPrefix("[ ] ") || inside.hasPrefix("[x] ") ? inside : nil
+        }
+    }
+
+    @Test func keysTypedRightAfterEnterGoIntoTheNextTodoNoneMergedNoneLost() async throws {
+        let (terminal, screen) = terminal()
+        await advance(by: 1, terminal)
+        let calls = scheduler.record(service.calls)
+        // Back to back, as tmux's send-keys types them: nothing runs in between.
+        for number in 6...8 {
+            terminal.type("Todo number \(number)")
+            terminal.press(.enter)
+        }
+        terminal.type("Todo number 9")
+        await advance(by: 5, terminal)
+
+        #expect(calls.values == [.add("Todo number 6"), .add("Todo number 7"), .add("Todo number 8")])
+        #expect(todoRows(terminal) == ["[ ] Todo number 8", "[ ] Todo number 7", "[ ] Todo number 6"])
+        #expect(screen.field.text == "Todo number 9", "typed after the last Enter: the next todo")
+    }
+
+    @Test func keysTypedWhileASlowAddIsAnsweredStayInTheInput() async throws {
+        for _ in 6...8 { try service.answerAdd("---(a|)") }
+        let (terminal, screen) = terminal()
+        await advance(by: 1, terminal)
+        let calls = scheduler.record(service.calls)
+        terminal.type("Todo number 6")
+        terminal.press(.enter)
+        await advance(by: 1, terminal)
+        terminal.type("Todo number 7")
+        terminal.press(.enter)
+        terminal.type("Todo num")
+        // The first add is answered while the third todo is half typed.
+        await advance(by: 2, terminal)
+        #expect(screen.field.text == "Todo num")
+        #expect(todoRows(terminal) == ["[ ] Todo number 6"])
+        terminal.type("ber 8")
+        terminal.press(.enter)
+        await advance(by: 10, terminal)
+
+        #expect(calls.values == [.add("Todo number 6"), .add("Todo number 7"), .add("Todo number 8")])
+        #expect(todoRows(terminal) == ["[ ] Todo number 8", "[ ] Todo number 7", "[ ] Todo number 6"])
+        #expect(screen.field.text == "")
+    }
+
+    @Test func aFailedAddPutsItsTextBackAndSaysSo() async throws {
         try service.failAdd("-#", with: .rejected(status: 400, message: "content must not be empty"))
         let (terminal, screen) = terminal()
         await advance(by: 1, terminal)

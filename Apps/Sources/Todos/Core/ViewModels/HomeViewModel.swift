@@ -1,15 +1,17 @@
 import Ripple
+import SeedAppCore
 
 // HomeViewModel: seed 001's one screen as state (APPS.md §2.2), with the rebuild's
 // fixes.
 //
 //     init ─▶ reload ─▶ service.list() ─▶ items (both sections at once) | error
-//     newTodoText ─▶ add (Enter) ─▶ service.add(title) ─▶ the saved todo on top of
-//                                                        "To Do", the input cleared | error, text kept
+//     add(typed) (Enter) ─▶ the input empties at once ─▶ service.add(title), one
+//                           after another in the order entered ─▶ the saved todo on
+//                           top of "To Do" | error, its text back in an empty input
 //     toggle(id) ─▶ the row's checkbox shows the status asked for (syncing)
 //                ─▶ service.setStatus ─▶ the todo moves to the other section
 //                                      | the checkbox goes back, and the error says so
-//     isLoading = reload, add or toggle executing (the spinner)
+//     isLoading = a load, an add (running or waiting its turn) or a toggle (the spinner)
 //
 // Fixes of the original's quirks ([quirk] in APPS.md):
 // - Every operation shows the loading indicator (the original: only add).
@@ -17,33 +19,37 @@ import Ripple
 // - A toggle moves the todo only once the service confirmed, and a failed one
 //   reverts (the original set the status first and never reverted).
 // - An empty (or white-space) todo is refused with a message, without a request.
-// - The input is cleared on success only if it still holds the text that was
-//   added: what was typed meanwhile is not lost.
+// - Enter takes the text typed so far as the todo and empties the input at once:
+//   keys typed after Enter start the next todo, even while the service has not
+//   answered (the original cleared the input on the answer, so that what was typed
+//   meanwhile merged into the old text). Todos entered while one is being added wait
+//   their turn: none is lost, and the service gets them in the order entered.
 // - A successful add or toggle updates the list from its answer instead of loading
 //   the whole list again; a list load in flight meanwhile gets those changes
 //   applied to its answer, so that it never brings back an older state.
 //
 // Everything the view reads changes on the injected scheduler (the main queue in
-// the app, a TestScheduler in tests). The ViewModel imports Ripple only.
+// the app, a TestScheduler in tests), or at once on an input called there. The
+// ViewModel imports Ripple and SeedAppCore only.
 
 /// The state of the todo screen: the date, the text being typed, the two lists,
 /// the spinner, the last error; and its commands: reload, add, toggle.
 ///
 /// ```swift
 /// let viewModel = HomeViewModel(service: client, scheduler: QueueScheduler.main)
-/// viewModel.newTodoText.value = "Buy milk"
-/// viewModel.add.apply().start()                  // "Buy milk" tops "To Do"
+/// viewModel.add("Buy milk")                     // "Buy milk" tops "To Do"
 /// viewModel.toggle.apply(todoID).start()         // then moves to "Finished"
 /// ```
 public final class HomeViewModel: Sendable {
     /// Today's date as the label shows it (`dd/MM yyyy`), from the scheduler's
     /// date when the ViewModel was made (the original's `timeValue`).
     public let date: Property<String>
-    /// What the user is typing; bound from the input on each edit, and emptied once
-    /// its todo was added.
+    /// What the user is typing; bound from the input on each edit, and emptied when
+    /// its todo is entered.
     public let newTodoText: MutableProperty<String>
-    /// The text the input must show when the ViewModel changes it: the empty text
-    /// once the todo typed there was added. The user's own edits are not sent back.
+    /// The text the input must show when the ViewModel changes it: empty when a
+    /// todo is entered, the todo's text again when its add failed and the input is
+    /// still empty. The user's own edits are not sent back.
     public let inputText: Signal<String, Never>
     /// Both sections, changed together.
     public let lists: Property<TodoLists>
@@ -59,8 +65,6 @@ public final class HomeViewModel: Sendable {
 
     /// Loads the list again (the original's `updateTodo()`); run once by `init`.
     public let reload: Action<Void, [TodoItem], TodoError>
-    /// Adds a todo saying ``newTodoText``, trimmed of white space (`addTodo`).
-    public let add: Action<Void, TodoItem, TodoError>
     /// Asks the service to give the todo with this id the other status
     /// (`checkedTodo`); sends the todo as it is then. A todo not in the lists is
     /// left alone.
@@ -71,6 +75,10 @@ public final class HomeViewModel: Sendable {
     /// How many are finished (`finishedCount`).
     public var finishedCount: Int { finishedTodos.value.count }
 
+    private let entered: Signal<String, Never>.Observer
+    private let waitingAdds: MutableProperty<Int>
+    private let lastError: MutableProperty<String?>
+    private let inputTextInput: Signal<String, Never>.Observer
     private let token: Lifetime.Token
 
     /// A ViewModel over `service` that loads the list at once; every answer is
@@ -79,9 +87,13 @@ public final class HomeViewModel: Sendable {
         let state = MutableProperty(ListState())
         let lastError = MutableProperty<String?>(nil)
         let text = MutableProperty("")
+        let waitingAdds = MutableProperty(0)
+        self.lastError = lastError
+        self.waitingAdds = waitingAdds
         newTodoText = text
         let (inputText, inputTextInput) = Signal<String, Never>.pipe()
         self.inputText = inputText
+        self.inputTextInput = inputTextInput
         date = Property(value: dateFormat.string(from: scheduler.currentDate))
         lists = state.map(\.lists).skipRepeats()
         todos = lists.map(\.toDo).skipRepeats()
@@ -97,29 +109,6 @@ public final class HomeViewModel: Sendable {
                     terminated: { state.modify { $0.changesDuringLoad = nil } },
                     value: { loaded in
                         state.modify { $0.load(loaded) }
-                        lastError.value = nil
-                    }
-                )
-        }
-
-        add = Action(state: text) { typed, _ -> SignalProducer<TodoItem, TodoError> in
-            let title = Self.trimmed(typed)
-            guard !title.isEmpty else {
-                return SignalProducer(error: .emptyTitle).on(failed: { lastError.value = $0.description })
-            }
-            return service.add(title: title)
-                .observe(on: scheduler)
-                .on(
-                    failed: { failure in lastError.value = "Could not add “\(title)”: \(failure)" },
-                    value: { saved in
-                        state.modify { $0.apply(.added(saved)) }
-                        // Typed on meanwhile: keep it.
-                        let cleared = text.modify { current -> Bool in
-                            guard current == typed else { return false }
-                            current = ""
-                            return true
-                        }
-                        if cleared { inputTextInput.send(value: "") }
                         lastError.value = nil
                     }
                 )
@@ -149,19 +138,57 @@ public final class HomeViewModel: Sendable {
                 )
         }
 
-        isLoading = Property.any(reload.isExecuting, add.isExecuting, toggle.isExecuting)
+        isLoading = Property.any(reload.isExecuting, waitingAdds.map { $0 > 0 }, toggle.isExecuting).skipRepeats()
 
         let (lifetime, token) = Lifetime.make()
         self.token = token
+
+        // The todos entered, added one after another in the order entered.
+        let (entered, enteredInput) = Signal<String, Never>.pipe()
+        self.entered = enteredInput
+        lifetime.observeEnded { enteredInput.sendCompleted() }
+        entered
+            .flatMap(.concat) { title -> SignalProducer<TodoItem, Never> in
+                service.add(title: title)
+                    .observe(on: scheduler)
+                    .on(
+                        failed: { failure in
+                            lastError.value = "Could not add “\(title)”: \(failure)"
+                            // Nothing typed since: the todo's text comes back, to be tried again.
+                            let restored = text.modify { current -> Bool in
+                                guard current.isEmpty else { return false }
+                                current = title
+                                return true
+                            }
+                            if restored { inputTextInput.send(value: title) }
+                        },
+                        terminated: { waitingAdds.modify { $0 -= 1 } },
+                        value: { saved in
+                            state.modify { $0.apply(.added(saved)) }
+                            lastError.value = nil
+                        }
+                    )
+                    .flatMapError { _ in SignalProducer<TodoItem, Never>.empty }
+            }
+            .observeValues { _ in }
+
         reload.apply().take(during: lifetime).start()
     }
 
-    /// `text` without the white space (line breaks included) around it.
-    static func trimmed(_ text: String) -> String {
-        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
-            let last = text.lastIndex(where: { !$0.isWhitespace })
-        else { return "" }
-        return String(text[first...last])
+    /// Enter in the input: adds a todo saying `typed` (the input's text then),
+    /// trimmed of white space (`addTodo`). The input empties at once, so that what
+    /// is typed next is the next todo; the add waits for the ones entered before it.
+    /// An empty todo is refused with a message, and its text stays.
+    public func add(_ typed: String) {
+        let title = typed.trimmingWhitespace
+        guard !title.isEmpty else {
+            lastError.value = TodoError.emptyTitle.description
+            return
+        }
+        newTodoText.value = ""
+        inputTextInput.send(value: "")
+        waitingAdds.modify { $0 += 1 }
+        entered.send(value: title)
     }
 
     /// How the error line names a status: `finished`, `not done`.

@@ -20,7 +20,7 @@ import TodosCore
 //     └────────────────────────────────────────────────────────┘
 //
 // Bindings: date label <~ date; newTodoText <~ the input's edits, the input <~
-// inputText (cleared after an add); Enter in the input runs `add`; the list's
+// inputText (emptied at Enter); Enter in the input ─▶ add(the text then); the list's
 // sections <~ lists; Space on the list (and Enter, or a click on the selected row)
 // runs `toggle` with the selected todo's id, and the todo it moved stays selected
 // and scrolled into view; Ctrl-R runs `reload`; spinner <~ isLoading; error label
@@ -54,7 +54,6 @@ public final class TodosScreen: View {
     /// The ViewModel the screen shows (kept alive by the screen).
     public let viewModel: HomeViewModel
 
-    private let addTodo: CocoaAction<String>
     private let toggleTodo: CocoaAction<TodoRow>
     private let reloadTodos: CocoaAction<Void>
 
@@ -64,7 +63,6 @@ public final class TodosScreen: View {
         self.viewModel = viewModel
         spinner = ActivityIndicator(scheduler: scheduler)
         list = ListView(rowHeight: 1, makeRow: TodoCell.init) { cell, row in cell.show(row) }
-        addTodo = CocoaAction(viewModel.add) { (_: String) in () }
         toggleTodo = CocoaAction(viewModel.toggle) { (row: TodoRow) in row.id }
         reloadTodos = CocoaAction(viewModel.reload)
         super.init()
@@ -89,8 +87,8 @@ public final class TodosScreen: View {
         errorLabel.reactive.text <~ viewModel.error.map { $0 ?? "" }
         errorLabel.reactive.isHidden <~ viewModel.error.map { $0 == nil }
 
-        let (addTodo, toggleTodo) = (addTodo, toggleTodo)
-        field.reactive.textValues.observeValues { text in addTodo.execute(text) }
+        let toggleTodo = toggleTodo
+        field.reactive.textValues.observeValues { text in viewModel.add(text) }
         list.reactive.activations.observeValues { row in toggleTodo.execute(row) }
     }
 
