@@ -256,6 +256,63 @@ import TodosStubs
         #expect(calls.values.isEmpty)
     }
 
+    // MARK: What the list shows
+
+    /// Each section as `Header: text (style), …`.
+    static func shown(_ sections: [TodoSection]) -> [String] {
+        sections.map { section in
+            section.title + ": " + section.rows.map { "\($0.text) (\($0.style))" }.joined(separator: ", ")
+        }
+    }
+
+    @Test func theSectionsCarryTheirHeadersAndEachRowItsTextAndLook() throws {
+        try service.answerList("-(l|)", with: [milk, readme])
+        try service.answerSetStatus("--(s|)")
+        let viewModel = makeViewModel()
+        let sections = scheduler.record(viewModel.sections.map(Self.shown))
+        scheduler.advance(by: 2)
+        viewModel.toggle.apply(milk.id).start()
+        scheduler.advance(by: 3)
+
+        expectMarbles(sections, toEqual: "elp-m", values: [
+            "e": ["To Do: ", "Finished: "],
+            "l": ["To Do: [ ] Buy milk (plain)", "Finished: [x] Write the README (plain)"],
+            "p": ["To Do: [x] Buy milk … (syncing)", "Finished: [x] Write the README (plain)"],
+            "m": ["To Do: ", "Finished: [x] Buy milk (plain), [x] Write the README (plain)"],
+        ])
+    }
+
+    @Test func spaceTogglesTheSelectedTodoAndCtrlRReloads() throws {
+        try service.answerList("-(l|)", with: [milk, readme])
+        try service.answerList("-(l|)", with: [mum])
+        let viewModel = makeViewModel()
+        let calls = scheduler.record(service.calls)
+        scheduler.advance(by: 2)
+        #expect(!viewModel.press(.space), "nothing selected: Space does nothing")
+        viewModel.selectedID.value = readme.id
+        #expect(viewModel.press(.space))
+        scheduler.advance(by: 1)
+        #expect(viewModel.press(.reload))
+        scheduler.advance(by: 1)
+
+        expectMarbles(calls, toEqual: "--sl", values: ["s": .setStatus(.normal, readme.id), "l": .list])
+        #expect(viewModel.todos.value.map(\.title) == ["Call mum"], "the reload's answer")
+    }
+
+    @Test func aToggledTodoIsSelectedOnceItMoved() throws {
+        try service.answerList("-(l|)", with: [milk, readme, mum])
+        try service.answerSetStatus("--(s|)")
+        let viewModel = makeViewModel()
+        let selected = scheduler.record(viewModel.selectedID)
+        scheduler.advance(by: 2)
+        viewModel.selectedID.value = milk.id
+        viewModel.toggle.apply(mum.id).start()    // Enter on its row, or a click
+        scheduler.advance(by: 3)
+
+        expectMarbles(selected, toEqual: "n-m-c", values: ["n": nil, "m": milk.id, "c": mum.id])
+        #expect(viewModel.finishedTodos.value.map(\.id) == [readme.id, mum.id])
+    }
+
     // MARK: The indicator, and overlapping operations
 
     @Test func theIndicatorShowsDuringEveryOperation() throws {

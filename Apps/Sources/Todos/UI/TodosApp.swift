@@ -44,7 +44,7 @@ public struct TodosApp: SeedApp {
         return [
             WalkthroughStep("The list as the service has it: “To Do”, then “Finished”") { terminal in
                 await terminal.waitUntilScreen { lines in
-                    Self.headerLine(TodosScreen.finishedHeader, in: lines) != nil
+                    Self.headerLine(HomeViewModel.finishedHeader, in: lines) != nil
                         && terminal.firstView(ofType: TodosScreen.self)?.viewModel.isLoading.value == false
                 }
             },
@@ -60,7 +60,7 @@ public struct TodosApp: SeedApp {
                 terminal.press(.down)
                 terminal.type(" ")
                 await terminal.waitUntilScreen { lines in
-                    guard let header = Self.headerLine(TodosScreen.finishedHeader, in: lines),
+                    guard let header = Self.headerLine(HomeViewModel.finishedHeader, in: lines),
                         let row = lines.firstIndex(where: { $0.contains("[x] " + title) && !$0.contains("…") })
                     else { return false }
                     return row > header

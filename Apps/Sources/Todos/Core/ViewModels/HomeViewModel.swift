@@ -8,10 +8,12 @@ import SeedAppCore
 //     add(typed) (Enter) ─▶ the input empties at once ─▶ service.add(title), one
 //                           after another in the order entered ─▶ the saved todo on
 //                           top of "To Do" | error, its text back in an empty input
-//     toggle(id) ─▶ the row's checkbox shows the status asked for (syncing)
-//                ─▶ service.setStatus ─▶ the todo moves to the other section
-//                                      | the checkbox goes back, and the error says so
+//     toggle(id), Space ─▶ the row's checkbox shows the status asked for (syncing)
+//                 ─▶ service.setStatus ─▶ the todo moves to the other section, and is
+//                                        selected there | the checkbox goes back, and
+//                                        the error says so
 //     isLoading = a load, an add (running or waiting its turn) or a toggle (the spinner)
+//     sections ─▶ "To Do" and "Finished", each row with its text and the kind of its look
 //
 // Fixes of the original's quirks ([quirk] in APPS.md):
 // - Every operation shows the loading indicator (the original: only add).
@@ -32,8 +34,9 @@ import SeedAppCore
 // the app, a TestScheduler in tests), or at once on an input called there. The
 // ViewModel imports Ripple and SeedAppCore only.
 
-/// The state of the todo screen: the date, the text being typed, the two lists,
-/// the spinner, the last error; and its commands: reload, add, toggle.
+/// The state of the todo screen: the date, the text being typed, the two sections
+/// and their rows, the selection, the spinner, the last error; and its commands:
+/// reload, add, toggle, and the keys Space and Ctrl-R.
 ///
 /// ```swift
 /// let viewModel = HomeViewModel(service: client, scheduler: QueueScheduler.main)
@@ -41,6 +44,11 @@ import SeedAppCore
 /// viewModel.toggle.apply(todoID).start()         // then moves to "Finished"
 /// ```
 public final class HomeViewModel: Sendable {
+    /// The first section's header.
+    public static let toDoHeader = "To Do"
+    /// The second section's header.
+    public static let finishedHeader = "Finished"
+
     /// Today's date as the label shows it (`dd/MM yyyy`), from the scheduler's
     /// date when the ViewModel was made (the original's `timeValue`).
     public let date: Property<String>
@@ -57,6 +65,12 @@ public final class HomeViewModel: Sendable {
     public let todos: Property<[TodoRow]>
     /// The "Finished" section (the original's `finishedTodos`).
     public let finishedTodos: Property<[TodoRow]>
+    /// The list's sections as shown: "To Do", then "Finished", with their rows.
+    public let sections: Property<[TodoSection]>
+    /// The id of the todo selected in the list: set by the user's moves, and moved
+    /// by the ViewModel to a todo whose toggle the service confirmed, so that the
+    /// selection follows its todo into the other section.
+    public let selectedID: MutableProperty<String?>
     /// Whether an operation (a load, an add, a toggle) is running: the spinner
     /// (the original's `showIndicator`).
     public let isLoading: Property<Bool>
@@ -88,6 +102,8 @@ public final class HomeViewModel: Sendable {
         let lastError = MutableProperty<String?>(nil)
         let text = MutableProperty("")
         let waitingAdds = MutableProperty(0)
+        let selection = MutableProperty<String?>(nil)
+        selectedID = selection
         self.lastError = lastError
         self.waitingAdds = waitingAdds
         newTodoText = text
@@ -98,6 +114,9 @@ public final class HomeViewModel: Sendable {
         lists = state.map(\.lists).skipRepeats()
         todos = lists.map(\.toDo).skipRepeats()
         finishedTodos = lists.map(\.finished).skipRepeats()
+        sections = lists.map { lists in
+            [TodoSection(title: Self.toDoHeader, rows: lists.toDo), TodoSection(title: Self.finishedHeader, rows: lists.finished)]
+        }
         error = Property(lastError).skipRepeats()
 
         reload = Action { () -> SignalProducer<[TodoItem], TodoError> in
@@ -133,6 +152,7 @@ public final class HomeViewModel: Sendable {
                             state.pending[id] = nil
                             state.apply(.statusSet(id: id, status: asked))
                         }
+                        selection.value = id
                         lastError.value = nil
                     }
                 )
@@ -191,6 +211,20 @@ public final class HomeViewModel: Sendable {
         entered.send(value: title)
     }
 
+    /// A key of the screen its views did not use: Space (on the list) toggles the
+    /// selected todo, Ctrl-R reloads. Returns whether the key did something.
+    @discardableResult
+    public func press(_ key: TodosKey) -> Bool {
+        switch key {
+        case .space:
+            guard let id = selectedID.value else { return false }
+            toggle.apply(id).start()
+        case .reload:
+            reload.apply().start()
+        }
+        return true
+    }
+
     /// How the error line names a status: `finished`, `not done`.
     static func name(of status: TodoStatus) -> String {
         status == .finished ? "finished" : "not done"
@@ -198,55 +232,14 @@ public final class HomeViewModel: Sendable {
 
     /// The section a status shows in: `To Do`, `Finished`.
     static func section(of status: TodoStatus) -> String {
-        status == .finished ? "Finished" : "To Do"
+        status == .finished ? finishedHeader : toDoHeader
     }
 }
 
-/// The todos as last loaded and changed, the toggles syncing, and the changes made
-/// while a load is in flight.
-struct ListState: Sendable {
-    /// A change the service confirmed.
-    enum Change: Sendable {
-        case added(TodoItem)
-        case statusSet(id: String, status: TodoStatus)
-    }
-
-    /// Every todo, newest first.
-    var items: [TodoItem] = []
-    /// The status asked for, by id, of each todo whose toggle syncs.
-    var pending: [String: TodoStatus] = [:]
-    /// The changes confirmed since the load in flight started; `nil` when no load is.
-    var changesDuringLoad: [Change]?
-
-    /// The rows of both sections.
-    var lists: TodoLists {
-        var lists = TodoLists()
-        for item in items {
-            let row = TodoRow(item: item, pendingStatus: pending[item.id])
-            if item.status == .finished { lists.finished.append(row) } else { lists.toDo.append(row) }
-        }
-        return lists
-    }
-
-    /// Applies a confirmed change, and keeps it for the answer of a load in flight.
-    mutating func apply(_ change: Change) {
-        Self.apply(change, to: &items)
-        changesDuringLoad?.append(change)
-    }
-
-    /// Takes a loaded list, with the changes confirmed since its request started.
-    mutating func load(_ loaded: [TodoItem]) {
-        var loaded = loaded
-        for change in changesDuringLoad ?? [] { Self.apply(change, to: &loaded) }
-        items = loaded
-    }
-
-    private static func apply(_ change: Change, to items: inout [TodoItem]) {
-        switch change {
-        case let .added(item):
-            if !items.contains(where: { $0.id == item.id }) { items.insert(item, at: 0) }
-        case let .statusSet(id, status):
-            if let index = items.firstIndex(where: { $0.id == id }) { items[index].status = status }
-        }
-    }
+/// A key of the todo screen that is not typing, as the ViewModel reads it.
+public enum TodosKey: Sendable, Hashable {
+    /// Space on the list: tick or untick the selected todo.
+    case space
+    /// Ctrl-R: load the list again.
+    case reload
 }

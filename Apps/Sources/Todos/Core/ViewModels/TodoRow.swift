@@ -1,7 +1,23 @@
 // TodoRow: one todo as its row shows it (the original's `TodoModelItem`, a struct of
-// Signals, becomes a value: the list re-renders whole on each change, APPS.md §2.4).
+// Signals, becomes a value: the list re-renders whole on each change). The row
+// decides its text and the kind of its look; the view only maps that kind to a
+// terminal style.
+//
+//     [ ] Buy milk                   plain
+//     [x] Write the README           plain
+//     [x] Call mum …                 syncing: the tick asked for, until the service
+//                                    confirms (the row then moves) or refuses (the
+//                                    tick goes back)
 
-/// One row of the list: the todo, and what its checkbox shows.
+/// How a row looks, as a kind the view maps to a style.
+public enum TodoRowStyle: Sendable, Hashable {
+    /// The todo as the service has it.
+    case plain
+    /// A change of its status is on its way to the service: shown dim.
+    case syncing
+}
+
+/// One row of the list: the todo, what its checkbox shows, its text and look.
 ///
 /// While a toggle syncs, the row stays in its section with its checkbox already
 /// showing the status asked for (``isChecked``) and ``isSyncing`` set; it moves once
@@ -19,6 +35,14 @@ public struct TodoRow: Sendable, Hashable, Identifiable {
     public var id: String { item.id }
     /// The todo's text.
     public var title: String { item.title }
+    /// What the row says: `[ ] Buy milk`, `[x] Buy milk`, and ` …` while syncing.
+    public var text: String {
+        (isChecked ? "[x] " : "[ ] ") + title + (isSyncing ? " …" : "")
+    }
+    /// How the row looks: ``TodoRowStyle/syncing`` while its change is on its way.
+    public var style: TodoRowStyle {
+        isSyncing ? .syncing : .plain
+    }
 
     /// The row of `item`, with its checkbox showing `pendingStatus` while a change
     /// to it syncs (`nil`: none).
@@ -41,5 +65,19 @@ public struct TodoLists: Sendable, Hashable {
     public init(toDo: [TodoRow] = [], finished: [TodoRow] = []) {
         self.toDo = toDo
         self.finished = finished
+    }
+}
+
+/// A section of the list as shown: its header and its rows.
+public struct TodoSection: Sendable, Hashable {
+    /// The header: "To Do" or "Finished".
+    public var title: String
+    /// The rows, newest first.
+    public var rows: [TodoRow]
+
+    /// A section titled `title` of `rows`.
+    public init(title: String, rows: [TodoRow]) {
+        self.title = title
+        self.rows = rows
     }
 }

@@ -2,13 +2,13 @@ import Ripple
 import RippleTerminal
 import TodosCore
 
-// TodoCell: one todo in the list (the original's cell: a BEMCheckBox and a title):
+// TodoCell: one todo in the list (the original's cell: a BEMCheckBox and a title).
+// The row's text and the kind of its look are the ViewModel's (`TodoRow`); the cell
+// shows the text and maps the kind to a style: a row syncing is dim.
 //
 //     [ ] Buy milk
 //     [x] Write the README
-//     [x] Call mum …          a toggle syncing: the tick asked for, dim, until the
-//                             service confirms (the row then moves) or refuses (the
-//                             tick goes back)
+//     [x] Call mum …          dim: its toggle is on its way to the service
 //
 // The row is a label, not a `Checkbox`: a control in a row would join the focus
 // chain; the list has the focus and Space toggles its selected row.
@@ -16,7 +16,7 @@ import TodosCore
 /// A row showing one todo with its checkbox.
 @MainActor
 public final class TodoCell: ListRow {
-    /// `[ ] title`, `[x] title`; dim with `…` while syncing.
+    /// The row's text: `[ ] title`, `[x] title`, `[x] title …`.
     public let label = Label()
 
     /// An empty row.
@@ -28,8 +28,16 @@ public final class TodoCell: ListRow {
 
     /// Shows `row`.
     func show(_ row: TodoRow) {
-        label.text = (row.isChecked ? "[x] " : "[ ] ") + row.title + (row.isSyncing ? " …" : "")
-        label.style = row.isSyncing ? Style(attributes: .dim) : Style()
+        label.text = row.text
+        label.style = Self.style(row.style)
+    }
+
+    /// The terminal style of a row's look.
+    static func style(_ look: TodoRowStyle) -> Style {
+        switch look {
+        case .plain: Style()
+        case .syncing: Style(attributes: .dim)
+        }
     }
 
     /// Empties the row.

@@ -21,10 +21,11 @@ import TodosCore
 //
 // Bindings: date label <~ date; newTodoText <~ the input's edits, the input <~
 // inputText (emptied at Enter); Enter in the input ─▶ add(the text then); the list's
-// sections <~ lists; Space on the list (and Enter, or a click on the selected row)
-// runs `toggle` with the selected todo's id, and the todo it moved stays selected
-// and scrolled into view; Ctrl-R runs `reload`; spinner <~ isLoading; error label
-// <~ error (hidden while nil).
+// sections <~ sections (each row's text and look decided there); its selection <~
+// selectedID, and selectedID <~ the user's moves (a toggled todo stays selected and
+// scrolled into view); Enter on the list (or a click on the selected row) runs
+// `toggle` with that row's id; Space on the list and Ctrl-R go to the ViewModel as
+// keys; spinner <~ isLoading; error label <~ error (hidden while nil).
 
 /// The todo screen: the date, the input, the two sections, the spinner and the
 /// last error.
@@ -32,10 +33,6 @@ import TodosCore
 public final class TodosScreen: View {
     /// The screen's title, in its border and its navigation item.
     public static let title = "Todos"
-    /// The first section's header.
-    public static let toDoHeader = "To Do"
-    /// The second section's header.
-    public static let finishedHeader = "Finished"
     /// The keys, on the last line.
     public static let help = "Enter: add · Tab: to the list · Space: toggle · Ctrl-R: reload"
 
@@ -55,7 +52,6 @@ public final class TodosScreen: View {
     public let viewModel: HomeViewModel
 
     private let toggleTodo: CocoaAction<TodoRow>
-    private let reloadTodos: CocoaAction<Void>
 
     /// The screen of `viewModel`; the spinner animates on `scheduler` (the main
     /// queue in the app, the test's `TestScheduler` in tests).
@@ -64,7 +60,6 @@ public final class TodosScreen: View {
         spinner = ActivityIndicator(scheduler: scheduler)
         list = ListView(rowHeight: 1, makeRow: TodoCell.init) { cell, row in cell.show(row) }
         toggleTodo = CocoaAction(viewModel.toggle) { (row: TodoRow) in row.id }
-        reloadTodos = CocoaAction(viewModel.reload)
         super.init()
         navigationItem.title = Self.title
 
@@ -79,10 +74,11 @@ public final class TodosScreen: View {
         dateLabel.reactive.text <~ viewModel.date
         viewModel.newTodoText <~ field.reactive.continuousTextValues
         field.reactive.text <~ viewModel.inputText
-        list.reactive.sections <~ viewModel.lists.map { lists in
-            [ListSection(title: Self.toDoHeader, items: lists.toDo), ListSection(title: Self.finishedHeader, items: lists.finished)]
+        list.reactive.sections <~ viewModel.sections.map { sections in
+            sections.map { ListSection(title: $0.title, items: $0.rows) }
         }
-        list.reactive.selectedID <~ viewModel.toggle.values.map { $0.id as String? }
+        list.reactive.selectedID <~ viewModel.selectedID
+        viewModel.selectedID <~ list.reactive.selections.map { $0.id as String? }
         spinner.reactive.isAnimating <~ viewModel.isLoading
         errorLabel.reactive.text <~ viewModel.error.map { $0 ?? "" }
         errorLabel.reactive.isHidden <~ viewModel.error.map { $0 == nil }
@@ -92,15 +88,14 @@ public final class TodosScreen: View {
         list.reactive.activations.observeValues { row in toggleTodo.execute(row) }
     }
 
-    /// Space on the list toggles its selected todo; Ctrl-R reloads (from anywhere).
+    /// Space on the list and Ctrl-R (from anywhere) go to the ViewModel.
     public override func handleKey(_ event: KeyEvent) -> Bool {
         switch (event.key, event.modifiers) {
         case (.character(" "), []) where list.isFocused:
-            if let row = list.selectedItem { toggleTodo.execute(row) }
+            viewModel.press(.space)
             return true
         case (.character("r"), .control):
-            reloadTodos.execute(())
-            return true
+            return viewModel.press(.reload)
         default:
             return super.handleKey(event)
         }
