@@ -313,6 +313,32 @@ import TodosStubs
         #expect(viewModel.finishedTodos.value.map(\.id) == [readme.id, mum.id])
     }
 
+    // MARK: The keys
+
+    @Test func theFooterSaysWhatEnterAndSpaceDoNow() throws {
+        try service.answerList("-(l|)", with: [milk, readme])
+        let viewModel = makeViewModel()
+        let hints = scheduler.record(viewModel.keyHints.map(\.footerText))
+        scheduler.advance(by: 1)
+        viewModel.newTodoText.value = "Call"
+        viewModel.newTodoText.value = "Call mum"
+        scheduler.advance(by: 1)
+        viewModel.add("Call mum")
+        viewModel.newTodoText.value = "  "
+        scheduler.advance(by: 1)
+        viewModel.selectedID.value = milk.id
+        scheduler.advance(by: 1)
+        viewModel.selectedID.value = readme.id
+
+        let keys = "Tab: input/list · Ctrl-R: reload · Esc: menu"
+        expectMarbles(hints, toEqual: "kektu", values: [
+            "k": keys,
+            "e": "Enter: add · " + keys,
+            "t": "Tab: input/list · Space: tick · Ctrl-R: reload · Esc: menu",
+            "u": "Tab: input/list · Space: untick · Ctrl-R: reload · Esc: menu",
+        ])
+    }
+
     // MARK: The indicator, and overlapping operations
 
     @Test func theIndicatorShowsDuringEveryOperation() throws {

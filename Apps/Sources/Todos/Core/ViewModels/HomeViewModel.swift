@@ -14,6 +14,8 @@ import SeedAppCore
 //                                        the error says so
 //     isLoading = a load, an add (running or waiting its turn) or a toggle (the spinner)
 //     sections ─▶ "To Do" and "Finished", each row with its text and the kind of its look
+//     newTodoText, the selected todo ─▶ keyHints (the footer): Enter while there is
+//                                      text to add, Space as tick or untick
 //
 // Fixes of the original's quirks ([quirk] in APPS.md):
 // - Every operation shows the loading indicator (the original: only add).
@@ -76,6 +78,8 @@ public final class HomeViewModel: Sendable {
     public let isLoading: Property<Bool>
     /// The last failure's message, until an operation succeeds.
     public let error: Property<String?>
+    /// The keys the screen answers to now, for its footer.
+    public let keyHints: Property<[KeyHint]>
 
     /// Loads the list again (the original's `updateTodo()`); run once by `init`.
     public let reload: Action<Void, [TodoItem], TodoError>
@@ -160,6 +164,15 @@ public final class HomeViewModel: Sendable {
 
         isLoading = Property.any(reload.isExecuting, waitingAdds.map { $0 > 0 }, toggle.isExecuting).skipRepeats()
 
+        let selectedIsChecked = Property.combineLatest(selection, lists).map { id, lists -> Bool? in
+            guard let id else { return nil }
+            let rows: [TodoRow] = lists.toDo + lists.finished
+            return rows.first { $0.id == id }?.isChecked
+        }
+        keyHints = Property.combineLatest(text, selectedIsChecked)
+            .map { typed, checked in Self.keyHints(canAdd: !typed.trimmingWhitespace.isEmpty, selectedIsChecked: checked) }
+            .skipRepeats()
+
         let (lifetime, token) = Lifetime.make()
         self.token = token
 
@@ -223,6 +236,18 @@ public final class HomeViewModel: Sendable {
             reload.apply().start()
         }
         return true
+    }
+
+    /// The footer's keys: Enter while there is text to add, Space as what it does
+    /// to the selected todo (none selected: no Space).
+    static func keyHints(canAdd: Bool, selectedIsChecked: Bool?) -> [KeyHint] {
+        var hints: [KeyHint] = []
+        if canAdd { hints.append(KeyHint("Enter", "add")) }
+        hints.append(KeyHint("Tab", "input/list"))
+        if let checked = selectedIsChecked { hints.append(KeyHint("Space", checked ? "untick" : "tick")) }
+        hints.append(KeyHint("Ctrl-R", "reload"))
+        hints.append(KeyHint("Esc", "menu"))
+        return hints
     }
 
     /// How the error line names a status: `finished`, `not done`.

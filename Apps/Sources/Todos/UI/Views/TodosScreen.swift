@@ -1,5 +1,6 @@
 import Ripple
 import RippleTerminal
+import SeedApp
 import TodosCore
 
 // TodosScreen: seed 001's one screen (the original's `HomeViewController`, APPS.md
@@ -16,8 +17,8 @@ import TodosCore
 //     │Finished                                                │
 //     │[x] Write the README                                    │
 //     │                                                        │
-//     │Enter: add · Tab: to the list · Space: toggle · Ctrl-R: │   the keys
-//     └────────────────────────────────────────────────────────┘
+//     │Tab: input/list · Space: tick · Ctrl-R: reload · Esc: me│   the keys of the moment
+//     └────────────────────────────────────────────────────────┘   (KeyHintFooter)
 //
 // Bindings: date label <~ date; newTodoText <~ the input's edits, the input <~
 // inputText (emptied at Enter); Enter in the input ─▶ add(the text then); the list's
@@ -25,17 +26,15 @@ import TodosCore
 // selectedID, and selectedID <~ the user's moves (a toggled todo stays selected and
 // scrolled into view); Enter on the list (or a click on the selected row) runs
 // `toggle` with that row's id; Space on the list and Ctrl-R go to the ViewModel as
-// keys; spinner <~ isLoading; error label <~ error (hidden while nil).
+// keys; spinner <~ isLoading; error label <~ error (hidden while nil); footer <~
+// keyHints.
 
-/// The todo screen: the date, the input, the two sections, the spinner and the
-/// last error.
+/// The todo screen: the date, the input, the two sections, the spinner, the last
+/// error and the keys.
 @MainActor
 public final class TodosScreen: View {
     /// The screen's title, in its border and its navigation item.
     public static let title = "Todos"
-    /// The keys, on the last line.
-    public static let help = "Enter: add · Tab: to the list · Space: toggle · Ctrl-R: reload"
-
     /// Today's date.
     public let dateLabel = Label(style: Style(attributes: .bold))
     /// Spins while an operation runs.
@@ -47,6 +46,8 @@ public final class TodosScreen: View {
     public let errorLabel = MessageLabel(style: Style(foreground: .red, attributes: .bold))
     /// "To Do", then "Finished".
     public let list: ListView<TodoRow, TodoCell>
+    /// The keys of the moment, on the last line.
+    public let footer = KeyHintFooter()
 
     /// The ViewModel the screen shows (kept alive by the screen).
     public let viewModel: HomeViewModel
@@ -68,8 +69,7 @@ public final class TodosScreen: View {
         list.sizing = .flexible
         let header = Stack(.horizontal, spacing: 1, [dateLabel, spinner])
         let input = Stack(.horizontal, spacing: 1, [Label("New:"), field])
-        let help = Label(Self.help, style: Style(attributes: .dim))
-        addSubview(Border(title: Self.title, Stack(.vertical, [header, input, errorLabel, list, help])))
+        addSubview(Border(title: Self.title, Stack(.vertical, [header, input, errorLabel, list, footer])))
 
         dateLabel.reactive.text <~ viewModel.date
         viewModel.newTodoText <~ field.reactive.continuousTextValues
@@ -82,6 +82,7 @@ public final class TodosScreen: View {
         spinner.reactive.isAnimating <~ viewModel.isLoading
         errorLabel.reactive.text <~ viewModel.error.map { $0 ?? "" }
         errorLabel.reactive.isHidden <~ viewModel.error.map { $0 == nil }
+        footer.reactive.hints <~ viewModel.keyHints
 
         let toggleTodo = toggleTodo
         field.reactive.textValues.observeValues { text in viewModel.add(text) }
