@@ -216,7 +216,7 @@ import TodosStubs
         let (terminal, _) = terminal()
         await advance(by: 1, terminal)
         terminal.press(.tab)
-        terminal.press(.down)
+        terminal.press(.home)
         terminal.type(" ")
         await advance(by: 0, terminal)
         #expect(body(terminal) == framed([
@@ -246,7 +246,7 @@ import TodosStubs
         let (terminal, _) = terminal()
         await advance(by: 1, terminal)
         terminal.press(.tab)
-        terminal.press(.down)
+        terminal.press(.home)
         terminal.type(" ")
         await advance(by: 1, terminal)
         #expect(terminal.reversedText.map(trimmed) == ["[x] Todo 1"])

@@ -55,9 +55,9 @@ public struct TodosApp: SeedApp {
                     lines.contains { $0.contains("[ ] " + title) } && lines.contains { $0.contains("New: Type todo here...") }
                 }
             },
-            WalkthroughStep("Tab to the list, Down to select it, Space: it moves to “Finished” once the service confirms") { terminal in
+            WalkthroughStep("Tab to the list, Home to select the newest todo, Space: it moves to “Finished” once the service confirms") { terminal in
                 terminal.press(.tab)
-                terminal.press(.down)
+                terminal.press(.home)
                 terminal.type(" ")
                 await terminal.waitUntilScreen { lines in
                     guard let header = Self.headerLine(HomeViewModel.finishedHeader, in: lines),
