@@ -155,6 +155,21 @@ import Testing
         ])
     }
 
+    @Test func aSuccessfulRegistrationStopsTheCountdown() {
+        fillValidForm()
+        viewModel.getVerifyCode.apply().start()
+        scheduler.advance(by: 5)
+        #expect(viewModel.verifyCodeTitle.value == "56s")
+        let titles = scheduler.record(viewModel.verifyCodeTitle)
+        viewModel.submit.apply().start()
+        scheduler.advance(by: 60)
+
+        #expect(titles.values.last == "Get code")
+        #expect(titles.entries.last?.time == 1, "back with the registration, a second in, and no tick after it")
+        #expect(!viewModel.isCountingDown.value)
+        #expect(viewModel.secondsLeft.value == 0)
+    }
+
     @Test func theTimeoutsReasonIsTheOriginalsSentence() {
         fillValidForm()
         let toasts = scheduler.record(viewModel.toasts)

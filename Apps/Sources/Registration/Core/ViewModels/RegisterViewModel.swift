@@ -11,7 +11,8 @@ import Ripple
 //                                   no countdown runs
 //     getVerifyCode ─▶ UserAPI.getVerifyCode ─(sent)─▶ countdown 60, 59 … 1 s, then none
 //                                                      (1 s ticks on the scheduler)
-//     submit ─▶ UserAPI.register ─(created)─▶ toast, didRegister (the confirmation)
+//     submit ─▶ UserAPI.register ─(created)─▶ toast, didRegister (the confirmation),
+//                                             the countdown stopped
 //     both actions' failures ─▶ toasts (error.reason)
 //     validPhone (when valid), each code sent ─▶ poll the SMS outbox at once, then
 //        every second on the scheduler (a poll in flight is never stacked) ─▶ messages
@@ -25,6 +26,8 @@ import Ripple
 //   view shows ``visibleErrorText``, empty until the first edit.
 // - The phone keeps ASCII digits only (the rule; the original took any text).
 // - Navigation is an output, ``didRegister``, where the original popped the screen.
+// - A created account stops the countdown: the button reads "Get code" again (the
+//   countdown went on under the confirmation, and back on the form).
 // - The original saved the account in `UserDefaults`; a ViewModel of Ripple only
 //   has no such store, and ``didRegister`` carries the account to whoever keeps it.
 //
@@ -162,6 +165,13 @@ public final class RegisterViewModel: Sendable {
                     .take(first: Self.countdownSeconds)
                     .startWithValues { tick in seconds.value = Self.countdownSeconds - 1 - tick }
                 sentCodes.value += 1
+            }
+        // An account created: the code did its work, and the countdown stops.
+        submit.values
+            .take(during: lifetime)
+            .observeValues { _ in
+                countdown.inner = nil
+                seconds.value = 0
             }
 
         let outbox = MutableProperty(OutboxState.noPhone)
