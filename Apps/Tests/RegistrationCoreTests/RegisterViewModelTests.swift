@@ -223,8 +223,8 @@ import Testing
         scheduler.advance(by: 0.5)
         #expect(requests.values == ["code 13800138000", "outbox 13800138000"])
         #expect(requests.entries.map(\.time) == [0, 0.25], "the outbox is read as the code arrives")
-        #expect(viewModel.messages.value.map(\.text) == ["【Ripple】您的验证码是 \(StubUserAPI.code)，5 分钟内有效，请勿泄露给他人。"])
-        #expect(viewModel.messagesText.value == "01:31:40 【Ripple】您的验证码是 \(StubUserAPI.code)，5 分钟内有效，请勿泄露给他人。")
+        #expect(viewModel.messages.value.map(\.text) == ["[Ripple] Your verification code is \(StubUserAPI.code). It is valid for 5 minutes; do not share it."])
+        #expect(viewModel.messagesText.value == "01:31:40 [Ripple] Your verification code is \(StubUserAPI.code). It is valid for 5 minutes; do not share it.")
     }
 
     @Test func anUnreadableOutboxSaysSoAndTheNextReadRecovers() {

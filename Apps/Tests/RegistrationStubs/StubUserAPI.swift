@@ -52,7 +52,7 @@ public final class StubUserAPI: UserAPI, Sendable {
     public func getVerifyCode(phoneNumber: String) -> SignalProducer<CodeSent, APIError> {
         answer("code \(phoneNumber)") { state in
             if !state.codeAnswers.isEmpty, let error = state.codeAnswers.removeFirst() { return .failure(error) }
-            let sms = SMSMessage(phone: phoneNumber, text: "【Ripple】您的验证码是 \(Self.code)，5 分钟内有效，请勿泄露给他人。",
+            let sms = SMSMessage(phone: phoneNumber, text: "[Ripple] Your verification code is \(Self.code). It is valid for 5 minutes; do not share it.",
                                  sentAt: "2026-11-25T01:31:4\(state.outbox[phoneNumber, default: []].count).989Z")
             state.outbox[phoneNumber, default: []].insert(sms, at: 0)
             return .success(CodeSent(phone: phoneNumber, expiresIn: 300, resendIn: 60))

@@ -29,7 +29,7 @@ struct RegistrationAppTests {
                 screens.append(terminal.snapshot)
             }
             #expect(screens[0].contains("Invalid phone number"))
-            #expect(screens[2].contains("您的验证码是"))
+            #expect(screens[2].contains("Your verification code is"))
             let counted = [screens[2], screens[3]].map { screen in
                 screen.firstMatch(of: /\[ ([0-9]+)s \]/).flatMap { Int($0.1) } ?? 0
             }

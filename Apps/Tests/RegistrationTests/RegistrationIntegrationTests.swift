@@ -71,7 +71,7 @@ struct RegistrationIntegrationTests {
             type(form, phone: "13800138000", password: "abc123")
             let received = try await receiveCode(form)
             #expect(form.viewModel.isCountingDown.value)
-            #expect(form.viewModel.messagesText.value.contains("您的验证码是 \(received)"))
+            #expect(form.viewModel.messagesText.value.contains("Your verification code is \(received)."))
             #expect(!form.viewModel.getVerifyCode.isEnabled.value, "disabled while counting down")
 
             await submit(form, code: received)

@@ -74,5 +74,5 @@ final class Collected<Value: Sendable>: Sendable {
 
 /// The 6-digit code in an SMS of the service.
 func code(in text: String) -> String? {
-    text.firstMatch(of: /验证码是 ([0-9]{6})/).map { String($0.1) }
+    text.firstMatch(of: /code is ([0-9]{6})\./).map { String($0.1) }
 }

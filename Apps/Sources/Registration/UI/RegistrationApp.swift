@@ -106,7 +106,7 @@ public struct RegistrationApp: SeedApp {
     /// The 6-digit code of the newest SMS the Messages pane shows.
     static func code(in lines: [String]) -> String? {
         for line in lines {
-            if let match = line.firstMatch(of: /验证码是 ([0-9]{6})/) { return String(match.1) }
+            if let match = line.firstMatch(of: /code is ([0-9]{6})/) { return String(match.1) }
         }
         return nil
     }

@@ -60,7 +60,7 @@ public struct RegisteredAccount: Sendable, Hashable, Decodable {
 public struct SMSMessage: Sendable, Hashable, Decodable {
     /// The phone it was sent to.
     public var phone: String
-    /// What it says (`【Ripple】您的验证码是 873700，…`).
+    /// What it says (`[Ripple] Your verification code is 873700. …`).
     public var text: String
     /// When it was sent, as the service wrote it (ISO 8601 UTC,
     /// `2026-11-25T01:31:42.989Z`).

@@ -7,9 +7,9 @@ import RippleTerminal
 // binds them to the ViewModel; every behaviour is the ViewModel's.
 //
 //     ┌ Register ─────────────────────────┐ ┌ Messages ───────────────────────────┐
-//     │Phone                              │ │01:31:42 【Ripple】您的验证码是      │
-//     │13800138000                        │ │873700，5 分钟内有效，请勿泄露给他人 │
-//     │Password (6–16 letters and digits) │ │。                                   │
+//     │Phone                              │ │01:31:42 [Ripple] Your verification  │
+//     │13800138000                        │ │code is 873700. It is valid for 5    │
+//     │Password (6–16 letters and digits) │ │minutes; do not share it.            │
 //     │******                             │ │                                     │
 //     │Confirm password                   │ │                                     │
 //     │******                             │ │                                     │
