@@ -36,6 +36,31 @@ import Testing
         #expect(RegistrationRules.isValidPassword(password) == isValid)
     }
 
+    @Test func thePasswordRuleIsStatedOnceAsTheViewModelSaysIt() {
+        #expect(RegistrationRules.passwordRule == "6–16, two of: letters, digits, symbols")
+        #expect(RegisterViewModel.passwordRule == RegistrationRules.passwordRule)
+    }
+
+    /// The rule as stated, counted by hand: 6 to 16 characters, among which at least
+    /// two of the three kinds: ASCII letters, digits, symbols (what is not a word
+    /// character: punctuation, spaces).
+    static func followsTheStatedRule(_ password: String) -> Bool {
+        let kinds = [
+            password.contains { $0.isASCII && $0.isLetter },
+            password.contains { $0.isASCII && $0.isNumber },
+            password.contains { String($0).wholeMatch(of: /\W/) != nil },
+        ].filter { $0 }.count
+        return (6...16).contains(password.count) && kinds >= 2
+    }
+
+    @Test(arguments: [
+        "abc123", "abc!@#", "123!!!", "Passw0rd", "abcdef", "123456", "!!!!!!", "ab1", "abcdefgh123456789",
+        "abc 12", "a b c d", "abc___", "___123", "密码密码12", "密码!!!!!", "ABCDEF", "Abc-def", "12.34.56",
+    ])
+    func theStatedRuleIsTheSeedsExpression(password: String) {
+        #expect(RegistrationRules.isValidPassword(password) == Self.followsTheStatedRule(password))
+    }
+
     @Test(arguments: [("123456", true), ("a", true), ("ab_12", true), ("12 45", false), ("12-45", false), ("", false)])
     func aCodeIsValidWhenItIsWordCharacters(code: String, isValid: Bool) {
         #expect(RegistrationRules.isValidVerifyCode(code) == isValid)

@@ -54,6 +54,8 @@ public final class RegisterViewModel: Sendable {
     public static let registeredMessage = "Registered successfully"
     /// Seconds between two reads of the SMS outbox.
     public static let outboxPollInterval = 1.0
+    /// The password rule, the one line the form states it in.
+    public static let passwordRule = RegistrationRules.passwordRule
 
     // MARK: Inputs
 

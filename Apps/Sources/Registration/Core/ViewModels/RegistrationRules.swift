@@ -6,7 +6,10 @@
 //                    matches the whole text
 //     password       cut to 16, valid if the seed's expression matches the whole text:
 //                    6–16 characters, one letter or digit, one letter or non-word
-//                    character, one digit or non-word character
+//                    character, one digit or non-word character; that is, at least
+//                    two of the three kinds: ASCII letters, digits, symbols (non-word
+//                    characters: punctuation, spaces; `_` and other scripts' letters
+//                    count as none of them). The form states it as `passwordRule`.
 //     confirmation   cut to 16, no rule of its own (it must equal the password)
 //     code           cut to 6, valid if it is 1–6 word characters (`\w+`)
 //
@@ -21,6 +24,11 @@ public enum RegistrationRules {
     public static let passwordLength = 16
     /// The longest verification code kept.
     public static let verifyCodeLength = 6
+
+    /// The password rule as the form states it, once (the original's label said
+    /// "letters and digits" and its placeholder "letters, digits and symbols"):
+    /// what ``isValidPassword(_:)`` accepts, in the form's 38 columns.
+    public static let passwordRule = "6–16, two of: letters, digits, symbols"
 
     /// The phone error (手机号格式不正确).
     public static let invalidPhone = "Invalid phone number"

@@ -9,8 +9,9 @@ import RippleTerminal
 //     ┌ Register ─────────────────────────┐ ┌ Messages ───────────────────────────┐
 //     │Phone                              │ │01:31:42 [Ripple] Your verification  │
 //     │13800138000                        │ │code is 873700. It is valid for 5    │
-//     │Password (6–16 letters and digits) │ │minutes; do not share it.            │
+//     │Password                           │ │minutes; do not share it.            │
 //     │******                             │ │                                     │
+//     │6–16, two of: letters, digits, symb│ │                                     │   the rule, once
 //     │Confirm password                   │ │                                     │
 //     │******                             │ │                                     │
 //     │Verification code                  │ │                                     │
@@ -35,7 +36,7 @@ public final class RegisterFormView: View {
     /// The phone number; the first to take the focus.
     public let phoneField = TextField(placeholder: "11 digits")
     /// The password, shown as `*`.
-    public let passwordField = TextField(placeholder: "letters, digits and symbols")
+    public let passwordField = TextField(placeholder: "a password")
     /// The password again, shown as `*`.
     public let confirmationField = TextField(placeholder: "the password again")
     /// The code from the SMS.
@@ -69,7 +70,7 @@ public final class RegisterFormView: View {
         let submitRow = Stack(.horizontal, spacing: 1, [registerButton, spinner])
         let form = Stack(.vertical, [
             Label("Phone"), phoneField,
-            Label("Password (6–16 letters and digits)"), passwordField,
+            Label("Password"), passwordField, Label(RegisterViewModel.passwordRule, style: Style(attributes: .dim)),
             Label("Confirm password"), confirmationField,
             Label("Verification code"), codeRow,
             errorLabel, submitRow,
