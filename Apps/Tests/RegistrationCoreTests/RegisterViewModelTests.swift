@@ -121,6 +121,29 @@ import Testing
         #expect(viewModel.getVerifyCode.isEnabled.value)
     }
 
+    // MARK: Keys
+
+    @Test func theFooterOffersEnterWhileAButtonCanBePressed() {
+        let hints = scheduler.record(viewModel.keyHints.map(\.footerText))
+        viewModel.phone.value = "13800138000"
+        scheduler.advance(by: 1)
+        viewModel.getVerifyCode.apply().start()
+        scheduler.advance(by: 2)
+        fillValidForm()
+
+        let moves = "Tab: next field · Shift-Tab: previous"
+        expectMarbles(hints, toEqual: "(mp)m-p", values: [
+            "m": moves + " · Esc: menu",
+            "p": moves + " · Enter: press button · Esc: menu",
+        ])
+    }
+
+    @Test func theConfirmationsKeyIsEscBackToTheForm() {
+        let confirmation = ConfirmationViewModel(account: RegisteredAccount(account: "13800138000", createdAt: ""))
+        #expect(confirmation.keyHints.value.footerText == "Esc: back to the form")
+        #expect(confirmation.lines == ["Registered successfully", "Account: 13800138000"])
+    }
+
     // MARK: Submitting
 
     @Test func aFailedRegistrationToastsItsReasonAndCanBeTriedAgain() {

@@ -37,9 +37,10 @@ import Testing
         terminal.lines.map { String($0.prefix(41)) }
     }
 
-    /// What the Messages pane shows, its rows joined by spaces as wrapped text reads.
+    /// What the Messages pane shows (its rows above the bottom edge and the footer),
+    /// joined by spaces as wrapped text reads.
     func messagesPane() -> String {
-        terminal.lines.dropFirst(3).dropLast().map { line in
+        terminal.lines.dropFirst(3).dropLast(2).map { line in
             String(line.dropFirst(42).dropLast()).trimmingCharacters(in: .whitespaces)
         }.filter { !$0.isEmpty }.joined(separator: " ")
     }
@@ -72,8 +73,8 @@ import Testing
             "│from the SMS              [ Get code ]│ │                                                     │",
             "│                                      │ │                                                     │",
             "│[ Register ]                          │ │                                                     │",
-            "│                                      │ │                                                     │",
             "└──────────────────────────────────────┘ └─────────────────────────────────────────────────────┘",
+            "Tab: next field · Shift-Tab: previous · Esc: menu",
         ])
         #expect(terminal.runs { $0.attributes.contains(.dim) }.contains("[ Get code ]"), "disabled")
         #expect(terminal.runs { $0.attributes.contains(.dim) }.contains("[ Register ]"), "disabled")
@@ -97,8 +98,8 @@ import Testing
             "│from the SMS              [ Get code ]│ │                                                     │",
             "│Invalid phone number                  │ │                                                     │",
             "│[ Register ]                          │ │                                                     │",
-            "│                                      │ │                                                     │",
             "└──────────────────────────────────────┘ └─────────────────────────────────────────────────────┘",
+            "Tab: next field · Shift-Tab: previous · Esc: menu",
         ])
         #expect(terminal.runs { $0.attributes.contains(.dim) }.contains("[ Get code ]"))
     }
@@ -139,8 +140,8 @@ import Testing
             "│from the SMS                   [ 57s ]│ ",
             "│Invalid password                      │ ",
             "│[ Register ]                          │ ",
-            "│                                      │ ",
             "└──────────────────────────────────────┘ ",
+            "Tab: next field · Shift-Tab: previous · E",
         ], "the screen:\n\(terminal.snapshot)")
         #expect(messagesPane() == "01:31:40 [Ripple] Your verification code is 246810. It is valid for 5 minutes; do not share it.")
         #expect(terminal.runs { $0.attributes.contains(.dim) }.contains("[ 57s ]"), "disabled while counting down")
@@ -167,8 +168,8 @@ import Testing
             "│246810                    [ Get code ]│ │                                                     │",
             "│                                      │ │                                                     │",
             "│[ Register ] /                        │ │                                                     │",
-            "│                                      │ │                                                     │",
             "└──────────────────────────────────────┘ └─────────────────────────────────────────────────────┘",
+            "Tab: next field · Shift-Tab: previous · Enter: press button · Esc: menu",
         ])
         #expect(terminal.runs { $0.attributes.contains(.dim) }.contains { $0.contains("[ Register ]") }, "disabled while it runs")
         await advance(by: 0.5)
@@ -180,7 +181,6 @@ import Testing
             "│Account: 13800138000                                                                          │",
             "│Created: 2026-11-25 01:31:47 UTC                                                              │",
             "│                                                                                              │",
-            "│Esc: back to the form                                                                         │",
             "│                                                                                              │",
             "│                                                                                              │",
             "│                                                                                              │",
@@ -189,6 +189,7 @@ import Testing
             "│                                                                                              │",
             "│                                   Registered successfully                                    │",
             "└──────────────────────────────────────────────────────────────────────────────────────────────┘",
+            "Esc: back to the form",
         ])
         terminal.press(.escape)
         await advance(by: 0)
@@ -218,9 +219,9 @@ import Testing
             "│Verification code                     │ │                                                     │",
             "│000000                    [ Get code ]│ │                                                     │",
             "│                                      │ │                                                     │",
-            "│[ Register ]                          │ │                                                     │",
-            "│                              Wrong or expired verification code                              │",
+            "│[ Register ]                  Wrong or expired verification code                              │",
             "└──────────────────────────────────────┘ └─────────────────────────────────────────────────────┘",
+            "Tab: next field · Shift-Tab: previous · Enter: press button · Esc: menu",
         ])
         await advance(by: 3)
         #expect(!terminal.lines.contains { $0.contains("Wrong or expired") }, "the toast went after its 3 s")

@@ -1,4 +1,5 @@
 import Ripple
+import SeedAppCore
 
 // RegisterViewModel: seed 002's registration form as state (APPS.md §3.2), with the
 // rebuild's fixes.
@@ -14,6 +15,8 @@ import Ripple
 //     submit ─▶ UserAPI.register ─(created)─▶ toast, didRegister (the confirmation),
 //                                             the countdown stopped
 //     both actions' failures ─▶ toasts (error.reason)
+//     getVerifyCode, submit enabled ─▶ keyHints (the footer): Enter while a button can
+//                                      be pressed
 //     validPhone (when valid), each code sent ─▶ poll the SMS outbox at once, then
 //        every second on the scheduler (a poll in flight is never stacked) ─▶ messages
 //
@@ -99,6 +102,8 @@ public final class RegisterViewModel: Sendable {
     public let toasts: Signal<String, Never>
     /// Each created account: the confirmation screen to show.
     public let didRegister: Signal<ConfirmationViewModel, Never>
+    /// The keys the form answers to now, for its footer.
+    public let keyHints: Property<[KeyHint]>
 
     // MARK: Actions
 
@@ -151,6 +156,9 @@ public final class RegisterViewModel: Sendable {
             submit.values.map { _ in Self.registeredMessage }
         )
         didRegister = submit.values.map(ConfirmationViewModel.init(account:))
+        keyHints = Property.combineLatest(getVerifyCode.isEnabled, submit.isEnabled)
+            .map { canGetCode, canSubmit in Self.keyHints(canPress: canGetCode || canSubmit) }
+            .skipRepeats()
 
         let (lifetime, token) = Lifetime.make()
         self.token = token
@@ -198,26 +206,14 @@ public final class RegisterViewModel: Sendable {
     }
 }
 
-/// The confirmation screen's content: the account just created.
-public struct ConfirmationViewModel: Sendable, Hashable {
-    /// The screen's title.
-    public static let title = "Welcome"
-
-    /// The account created.
-    public let account: RegisteredAccount
-
-    /// The confirmation of `account`.
-    public init(account: RegisteredAccount) {
-        self.account = account
-    }
-
-    /// What the screen says, a line each: success, the account, when it was created.
-    public var lines: [String] {
-        var lines = [RegisterViewModel.registeredMessage, "Account: \(account.account)"]
-        if !account.createdAt.isEmpty {
-            lines.append("Created: \(OutboxState.readable(account.createdAt))")
-        }
-        return lines
+extension RegisterViewModel {
+    /// The form's keys: Tab and Shift-Tab move, Enter presses the focused button
+    /// (offered while one of them is enabled), Esc goes back to the menu.
+    static func keyHints(canPress: Bool) -> [KeyHint] {
+        var hints = [KeyHint("Tab", "next field"), KeyHint("Shift-Tab", "previous")]
+        if canPress { hints.append(KeyHint("Enter", "press button")) }
+        hints.append(KeyHint("Esc", "menu"))
+        return hints
     }
 }
 
@@ -230,55 +226,5 @@ struct RegistrationForm: Sendable {
 
     var firstError: String {
         RegistrationRules.firstError(phone: phone, password: password, confirmation: confirmation, verifyCode: verifyCode)
-    }
-}
-
-/// Which outbox to read: the valid phone's, read again after each code sent.
-struct OutboxWatch: Equatable {
-    var phone: String?
-    var codesSent: Int
-}
-
-/// What the Messages pane knows.
-enum OutboxState: Sendable {
-    /// No valid phone to read the messages of.
-    case noPhone
-    /// The phone's messages, newest first.
-    case messages(phone: String, [SMSMessage])
-    /// The outbox did not answer.
-    case failed(phone: String, reason: String)
-
-    var messages: [SMSMessage] {
-        if case let .messages(_, messages) = self { return messages }
-        return []
-    }
-
-    var text: String {
-        switch self {
-        case .noPhone:
-            "Messages to a valid phone number show here."
-        case let .messages(phone, messages) where messages.isEmpty:
-            "No messages to \(phone) yet."
-        case let .messages(_, messages):
-            messages.map { "\(Self.clockTime($0.sentAt)) \($0.text)" }.joined(separator: "\n")
-        case let .failed(phone, reason):
-            "The messages to \(phone) could not be read: \(reason)"
-        }
-    }
-
-    /// `2026-11-25T01:31:42.989Z` as `2026-11-25 01:31:42 UTC`; any other text as it is.
-    static func readable(_ timestamp: String) -> String {
-        parts(of: timestamp).map { "\($0.date) \($0.time) UTC" } ?? timestamp
-    }
-
-    /// `2026-11-25T01:31:42.989Z` as `01:31:42`; any other text as it is.
-    static func clockTime(_ timestamp: String) -> String {
-        parts(of: timestamp).map { String($0.time) } ?? timestamp
-    }
-
-    /// The date and the time to the second of an ISO 8601 UTC timestamp.
-    private static func parts(of timestamp: String) -> (date: Substring, time: Substring)? {
-        guard timestamp.count >= 20, timestamp.hasSuffix("Z"), let separator = timestamp.firstIndex(of: "T") else { return nil }
-        return (timestamp[..<separator], timestamp[timestamp.index(after: separator)...].prefix(8))
     }
 }

@@ -1,6 +1,7 @@
 import RegistrationCore
 import Ripple
 import RippleTerminal
+import SeedApp
 
 // RegisterFormView: seed 002's form (the original's `RegisterViewController`, APPS.md
 // §3.1, §3.4) beside a "Messages" pane that stands for the phone. It builds views and
@@ -24,7 +25,8 @@ import RippleTerminal
 // kept value (digits, cut) back into the field when it differs (so that the cursor
 // stays where the user edits, unless the rule changed the text); the error label <~ visibleErrorText;
 // "Get code" <~ verifyCodeTitle, pressed = CocoaAction(getVerifyCode); "Register"
-// pressed = CocoaAction(submit), a spinner while it runs; Messages <~ messagesText.
+// pressed = CocoaAction(submit), a spinner while it runs; Messages <~ messagesText;
+// the footer <~ keyHints.
 // The toasts and the confirmation are the enclosing `RegistrationScreen`'s.
 
 /// The registration form and the Messages pane.
@@ -51,6 +53,8 @@ public final class RegisterFormView: View {
     public let spinner: ActivityIndicator
     /// The SMS messages to the phone typed.
     public let messagesView = TextView(style: .plain)
+    /// The keys of the moment, under the form and the pane.
+    public let footer = KeyHintFooter()
 
     /// The ViewModel the form shows (kept alive by the form).
     public let viewModel: RegisterViewModel
@@ -79,7 +83,9 @@ public final class RegisterFormView: View {
         formBox.sizing = .fixed(Self.formWidth)
         let messagesBox = Border(title: "Messages", messagesView)
         messagesBox.sizing = .flexible
-        addSubview(Stack(.horizontal, spacing: 1, [formBox, messagesBox]))
+        let panes = Stack(.horizontal, spacing: 1, [formBox, messagesBox])
+        panes.sizing = .flexible
+        addSubview(Stack(.vertical, [panes, footer]))
 
         let fields = [
             (phoneField, viewModel.phone, viewModel.validPhone),
@@ -97,6 +103,7 @@ public final class RegisterFormView: View {
         registerButton.reactive.pressed = CocoaAction(viewModel.submit)
         spinner.reactive.isAnimating <~ viewModel.isSubmitting
         messagesView.reactive.text <~ viewModel.messagesText
+        footer.reactive.hints <~ viewModel.keyHints
     }
 
     /// The form box's width, in columns; the Messages pane takes the rest.

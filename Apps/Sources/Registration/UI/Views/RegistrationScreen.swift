@@ -24,7 +24,8 @@ public final class RegistrationScreen: View {
         toast = Toast(duration: .seconds(3), scheduler: scheduler)
         super.init()
         let host = OverlayHost(navigation)
-        host.addOverlay(toast, placement: .bottom(margin: 1))
+        // Above the footer and the boxes' bottom edge.
+        host.addOverlay(toast, placement: .bottom(margin: 2))
         addSubview(host)
 
         toast.reactive.show <~ viewModel.toasts
