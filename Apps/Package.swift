@@ -98,6 +98,25 @@ let package = Package(
                 .product(name: "RippleTerminal", package: "Ripple"),
             ]
         ),
+        // What the apps' HTTP clients share: a service's base URL, its requests (JSON,
+        // forms), their deadline on the app's scheduler, and the failures a client maps
+        // to its own error (with the service's error document).
+        .target(
+            name: "AppClients",
+            dependencies: [
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleFoundation", package: "Ripple"),
+            ]
+        ),
+        .testTarget(
+            name: "AppClientsTests",
+            dependencies: [
+                "AppClients",
+                "AppsTestSupport",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
+            ]
+        ),
         // Seed 000, ReactiveTwitterSearch: Model/, ViewModels/ (Ripple only), Views/
         // (RippleTerminal), Clients/ (RippleFoundation, and zlib for the avatars).
         .target(
@@ -148,6 +167,7 @@ let package = Package(
             name: "Todos",
             dependencies: [
                 "TodosCore",
+                "AppClients",
                 "SeedApp",
                 "SeedAppCore",
                 .product(name: "Ripple", package: "Ripple"),
@@ -206,6 +226,7 @@ let package = Package(
             name: "Registration",
             dependencies: [
                 "RegistrationCore",
+                "AppClients",
                 "SeedApp",
                 "SeedAppCore",
                 .product(name: "Ripple", package: "Ripple"),

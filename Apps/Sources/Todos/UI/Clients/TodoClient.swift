@@ -1,6 +1,6 @@
+import AppClients
 import Foundation
 import Ripple
-import RippleFoundation
 import TodosCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -14,10 +14,9 @@ import FoundationNetworking
 //     setStatus(_:ofTodo:)   POST /todos/list/update  objectId=<id>&status=todo|finished
 //                                                     → {"status":"success"}
 //
-// Each is a cold producer over `URLSession.reactive.data(with:)`: one request per
-// start, cancelled on the wire when the run is disposed, and failed with
-// `TodoError.timedOut` when no answer came within `timeout` seconds on the injected
-// scheduler (a virtual deadline in tests; the request is then cancelled too).
+// The requests, their deadline on the injected scheduler and their failures are
+// AppClients' `ServiceConnection`; this client maps what it answers to the app's
+// values and `ServiceFailure` to `TodoError`:
 //
 // | what happened                                    | TodoError                   |
 // |--------------------------------------------------|-----------------------------|
@@ -34,115 +33,76 @@ import FoundationNetworking
 /// ```
 public final class TodoClient: TodoService, Sendable {
     /// The service's base URL, for example `http://127.0.0.1:41234`.
-    public let baseURL: URL
+    public var baseURL: URL { connection.baseURL }
     /// How long a request may wait for its answer before it fails with
     /// ``TodoError/timedOut(seconds:)``, in seconds of the scheduler.
-    public let timeout: Double
+    public var timeout: Double { connection.timeout }
 
-    private let session: URLSession
-    private let scheduler: any DateScheduler
+    private let connection: ServiceConnection
 
     /// A client of the service at `baseURL`, each request failing after `timeout`
     /// seconds of `scheduler` without an answer (10 by default: the local service
-    /// answers in milliseconds). It sends through `session`, or, by default, an
-    /// ephemeral session of its own whose own timeout comes 5 s after the
-    /// scheduler's deadline, as a last resort when that scheduler stands still.
+    /// answers in milliseconds), sent through `session` or a session of its own
+    /// (see ``ServiceConnection``).
     public init(baseURL: URL, scheduler: some DateScheduler, timeout: Double = 10, session: URLSession? = nil) {
-        self.baseURL = baseURL
-        self.scheduler = scheduler
-        self.timeout = timeout
-        self.session = session ?? {
-            let configuration = URLSessionConfiguration.ephemeral
-            configuration.timeoutIntervalForRequest = timeout + 5
-            return URLSession(configuration: configuration)
-        }()
+        connection = ServiceConnection(baseURL: baseURL, scheduler: scheduler, timeout: timeout, session: session)
     }
 
     // MARK: TodoService
 
     /// `GET /todos/list`: the todos, newest first.
     public func list() -> SignalProducer<[TodoItem], TodoError> {
-        send(URLRequest(url: url("todos/list")))
-            .attemptMap { data -> Result<[TodoItem], TodoError> in
-                Self.decode([TodoJSON].self, from: data).flatMap { todos in
-                    var items: [TodoItem] = []
-                    items.reserveCapacity(todos.count)
-                    for todo in todos {
-                        guard let item = todo.item() else { return .failure(Self.unknownStatus(todo)) }
-                        items.append(item)
-                    }
-                    return .success(items)
+        connection.get("todos/list")
+            .decoded(as: [TodoJSON].self)
+            .attemptMap { todos -> Result<[TodoItem], ServiceFailure> in
+                var items: [TodoItem] = []
+                items.reserveCapacity(todos.count)
+                for todo in todos {
+                    guard let item = todo.item() else { return .failure(Self.unknownStatus(todo)) }
+                    items.append(item)
                 }
+                return .success(items)
             }
+            .mapError(Self.todoError)
     }
 
     /// `POST /todos/list` with `content=<title>`: the todo as saved.
     public func add(title: String) -> SignalProducer<TodoItem, TodoError> {
-        send(post("todos/list", [("content", title)]))
-            .attemptMap { data -> Result<TodoItem, TodoError> in
-                Self.decode(TodoJSON.self, from: data).flatMap { todo in
-                    todo.item().map(Result.success) ?? .failure(Self.unknownStatus(todo))
-                }
-            }
+        connection.post("todos/list", form: [("content", title)])
+            .decoded(as: TodoJSON.self)
+            .attemptMap { todo in todo.item().map(Result.success) ?? .failure(Self.unknownStatus(todo)) }
+            .mapError(Self.todoError)
     }
 
     /// `POST /todos/list/update` with `objectId=<id>&status=todo|finished`; sends
     /// once the service answered `{"status":"success"}`.
     public func setStatus(_ status: TodoStatus, ofTodo id: String) -> SignalProducer<Void, TodoError> {
-        send(post("todos/list/update", [("objectId", id), ("status", TodoWire.name(of: status))]))
-            .attemptMap { data -> Result<Void, TodoError> in
-                guard let answer = try? JSONDecoder().decode(UpdateAnswerJSON.self, from: data), answer.status == "success" else {
-                    return .failure(.invalidResponse(reason: "the update was not confirmed (the answer was \(TodoWire.excerpt(data)))"))
+        connection.post("todos/list/update", form: [("objectId", id), ("status", TodoWire.name(of: status))])
+            .attemptMap { body -> Result<Void, ServiceFailure> in
+                guard case let .success(answer) = ServiceFailure.decode(UpdateAnswerJSON.self, from: body), answer.status == "success" else {
+                    return .failure(.unreadable(reason: "the update was not confirmed (the answer was \(ServiceFailure.excerpt(of: body)))"))
                 }
                 return .success(())
             }
+            .mapError(Self.todoError)
     }
 
-    // MARK: Requests
+    // MARK: Failures
 
-    private func url(_ path: String) -> URL {
-        baseURL.appendingPathComponent(path)
-    }
-
-    private func post(_ path: String, _ fields: [(name: String, value: String)]) -> URLRequest {
-        var request = URLRequest(url: url(path))
-        request.httpMethod = "POST"
-        request.setValue("application/x-www-form-urlencoded; charset=utf-8", forHTTPHeaderField: "Content-Type")
-        request.httpBody = TodoWire.form(fields)
-        return request
-    }
-
-    /// The body of a 2xx answer to `request`, or the failure, within the timeout.
-    private func send(_ request: URLRequest) -> SignalProducer<Data, TodoError> {
-        session.reactive.data(with: request)
-            .validated()
-            .map { data, _ in data }
-            .mapError(Self.failure)
-            .timeout(after: timeout, raising: .timedOut(seconds: timeout), on: scheduler)
-    }
-
-    private static func failure(_ error: RequestError) -> TodoError {
-        switch error {
-        case let .transport(urlError):
+    private static func todoError(_ failure: ServiceFailure) -> TodoError {
+        switch failure {
+        case let .noResponse(urlError):
             .noResponse(reason: "\(urlError.localizedDescription) (URLError \(urlError.code.rawValue))")
-        case let .status(code, body):
-            .rejected(status: code, message: error.decodedBody(as: ServiceErrorJSON.self)?.error ?? TodoWire.excerpt(body))
-        case .decoding:
-            .invalidResponse(reason: error.description)
+        case let .timedOut(seconds):
+            .timedOut(seconds: seconds)
+        case let .rejected(status, _):
+            .rejected(status: status, message: failure.errorDocument?.message ?? failure.bodyExcerpt)
+        case let .unreadable(reason), let .invalidRequest(reason):
+            .invalidResponse(reason: reason)
         }
     }
 
-    private static func decode<T: Decodable>(_ type: T.Type, from data: Data) -> Result<T, TodoError> {
-        do {
-            return .success(try JSONDecoder().decode(type, from: data))
-        } catch let error as DecodingError {
-            return .failure(.invalidResponse(reason: RequestError.decoding(error, body: data).description))
-        } catch {
-            return .failure(.invalidResponse(reason: "\(error)"))
-        }
-    }
-
-    private static func unknownStatus(_ todo: TodoJSON) -> TodoError {
-        .invalidResponse(reason: "the todo \(todo.objectId) has the status \"\(todo.status)\", neither \"todo\" nor \"finished\"")
+    private static func unknownStatus(_ todo: TodoJSON) -> ServiceFailure {
+        .unreadable(reason: "the todo \(todo.objectId) has the status \"\(todo.status)\", neither \"todo\" nor \"finished\"")
     }
 }

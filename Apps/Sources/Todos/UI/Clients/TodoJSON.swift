@@ -1,9 +1,8 @@
-import Foundation
 import TodosCore
 
-// The todo service's JSON as the client reads it (APPS.md §2.3), and the form bodies
-// it sends. Only the fields the app shows are read; a missing one, or a status
-// other than "todo" and "finished", makes the answer invalid (the original
+// The todo service's JSON as the client reads it (the service's routes:
+// Apps/docs/Todos.md). Only the fields the app shows are read; a missing one, or a
+// status other than "todo" and "finished", makes the answer invalid (the original
 // force-unwrapped `status` and `objectId`, and crashed).
 
 /// One todo of `GET /todos/list`, or the answer of `POST /todos/list`.
@@ -23,12 +22,7 @@ struct UpdateAnswerJSON: Decodable {
     let status: String
 }
 
-/// The service's error document: `{"error":"no todo has this objectId", …}`.
-struct ServiceErrorJSON: Decodable {
-    let error: String
-}
-
-/// The wire's names of statuses, and its form bodies.
+/// The wire's names of statuses.
 enum TodoWire {
     /// `"todo"` or `"finished"`.
     static func name(of status: TodoStatus) -> String {
@@ -42,24 +36,5 @@ enum TodoWire {
         case "finished": .finished
         default: nil
         }
-    }
-
-    /// Letters, digits and `-._~` stay; every other byte of the UTF-8 text is
-    /// percent-encoded, `+` and `&` included.
-    private static let kept = CharacterSet(charactersIn: "-._~").union(
-        CharacterSet(charactersIn: "a"..."z")).union(CharacterSet(charactersIn: "A"..."Z")).union(CharacterSet(charactersIn: "0"..."9"))
-
-    /// An `application/x-www-form-urlencoded` body of `fields`, in their order.
-    static func form(_ fields: [(name: String, value: String)]) -> Data {
-        let pairs = fields.map { field in
-            [field.name, field.value].map { $0.addingPercentEncoding(withAllowedCharacters: kept) ?? "" }.joined(separator: "=")
-        }
-        return Data(pairs.joined(separator: "&").utf8)
-    }
-
-    /// The start of `body` as one line of text, at most 200 characters.
-    static func excerpt(_ body: Data) -> String {
-        let text = String(decoding: body.prefix(200), as: UTF8.self).split(whereSeparator: \.isNewline).joined(separator: " ")
-        return body.count > 200 ? text + "…" : text
     }
 }
