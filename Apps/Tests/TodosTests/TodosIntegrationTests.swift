@@ -1,3 +1,4 @@
+import AppsTestSupport
 import Foundation
 import Ripple
 import Services
@@ -60,16 +61,18 @@ struct TodosIntegrationTests {
     }
 
     @Test func aSlowAddKeepsTheIndicatorOnUntilItsAnswer() async throws {
-        let chaos = try ChaosConfiguration(seed: 21, routes: ["POST /todos/list": ChaosRoute(latency: .fixed(.milliseconds(400)))])
-        try await withTodoServices(chaos: chaos) { services in
+        // The add is held in the service until the test lets it answer.
+        let latency = HeldLatency()
+        let chaos = try ChaosConfiguration(seed: 21, routes: ["POST /todos/list": ChaosRoute(latency: .fixed(.milliseconds(1)))])
+        try await withTodoServices(chaos: chaos, clock: latency.clock) { services in
             let viewModel = makeViewModel(services)
             _ = await value(of: viewModel.isLoading) { !$0 }
-            let clock = ContinuousClock()
-            let start = clock.now
             viewModel.add("Buy milk")
-            #expect(viewModel.isLoading.value)
+            await latency.requestHeld()
+            #expect(viewModel.isLoading.value, "on while the service holds the add")
+            #expect(viewModel.todos.value.isEmpty)
+            latency.release()
             _ = await value(of: viewModel.isLoading) { !$0 }
-            #expect(clock.now - start >= .milliseconds(400))
             #expect(viewModel.todos.value.map(\.title) == ["Buy milk"])
             #expect(viewModel.error.value == nil)
         }

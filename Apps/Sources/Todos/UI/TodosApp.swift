@@ -17,8 +17,15 @@ import TodosCore
 ///     servicesURL: services.url, dataDirectory: directory, scheduler: QueueScheduler.main))
 /// ```
 public struct TodosApp: SeedApp {
-    /// The app.
-    public init() {}
+    /// The time the walkthrough names its todo with; `nil`: the scheduler's date.
+    private let walkthroughDate: (@Sendable () -> Date)?
+
+    /// The app; its walkthrough names its todo with the time of day `walkthroughDate`
+    /// gives (by default the environment scheduler's date, so that each run adds a
+    /// todo of its own).
+    public init(walkthroughDate: (@Sendable () -> Date)? = nil) {
+        self.walkthroughDate = walkthroughDate
+    }
 
     /// `"Todos"`.
     public var title: String { TodosScreen.title }
@@ -40,7 +47,7 @@ public struct TodosApp: SeedApp {
     /// whatever the data directory already holds), and ticks it off: it moves to
     /// "Finished".
     public func walkthrough(environment: SeedAppEnvironment) -> [WalkthroughStep] {
-        let title = Self.walkthroughTitle(at: environment.scheduler.currentDate)
+        let title = Self.walkthroughTitle(at: walkthroughDate?() ?? environment.scheduler.currentDate)
         return [
             WalkthroughStep("The list as the service has it: “To Do”, then “Finished”") { terminal in
                 await terminal.waitUntilScreen { lines in
