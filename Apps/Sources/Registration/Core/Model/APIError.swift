@@ -1,4 +1,4 @@
-// APIError: the registration app's one error (APPS.md §3.3, TSwift's `APIError`), a
+// APIError: the registration app's one error (TSwift's `APIError`), a
 // code and the service's words, and the sentence a toast shows for it.
 //
 // | code            | reason (English)        | the original's       |

@@ -1,10 +1,9 @@
 import Ripple
 
-// What the registration ViewModel needs from the outside world (APPS.md §3.3, §3.6):
-// the original's two calls, and the dev SMS outbox that stands for the phone. The
-// HTTP client in `Clients/` implements it against the local Users service; the coin
-// flip in `Clients/` is the original's fake; the tests give the ViewModel stubs in
-// virtual time.
+// What the registration ViewModel needs from the outside world: the original's two
+// calls, and the dev SMS outbox that stands for the phone. The Registration module's
+// `UserClient` implements it against the local Users service; its `CoinFlipUserAPI`
+// is the original's fake; the tests give the ViewModel stubs in virtual time.
 
 /// The Users service as the registration form uses it.
 public protocol UserAPI: Sendable {

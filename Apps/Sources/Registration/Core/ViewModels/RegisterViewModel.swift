@@ -1,8 +1,9 @@
 import Ripple
 import SeedAppCore
 
-// RegisterViewModel: seed 002's registration form as state (APPS.md §3.2), with the
-// rebuild's fixes.
+// RegisterViewModel: seed 002's registration form as state (the original's
+// `RegisterViewModel`), with the rebuild's fixes (Apps/docs/Registration.md tells them
+// with the original's quirks).
 //
 //     phone, password, confirmation, verifyCode (each edit)
 //        ─▶ rules (digits, cut to 11 / 16 / 16 / 6) ─▶ validPhone … validVerifyCode
@@ -20,14 +21,14 @@ import SeedAppCore
 //     validPhone (when valid), each code sent ─▶ poll the SMS outbox at once, then
 //        every second on the scheduler (a poll in flight is never stacked) ─▶ messages
 //
-// Fixes of the original's quirks ([rebuild] in APPS.md §3.2):
+// Fixes of the original's quirks:
 // - An explicit `isCountingDown`: the button is disabled from the code's arrival to
 //   the end of the countdown, re-enabled exactly 60 s later as its title turns back
 //   to "Get code" (the original re-enabled it for the first second, and again at
 //   "1s"). The title shows "60s" at once, where the original waited a second.
 // - `errorText` is computed at once, not when the submit action is first read; the
 //   view shows ``visibleErrorText``, empty until the first edit.
-// - The phone keeps ASCII digits only (the rule; the original took any text).
+// - The phone keeps ASCII digits only (the original took any text).
 // - Navigation is an output, ``didRegister``, where the original popped the screen.
 // - A created account stops the countdown: the button reads "Get code" again (the
 //   countdown went on under the confirmation, and back on the form).

@@ -1,9 +1,9 @@
-// The registration form's input rules (APPS.md §3.2), as pure functions the
+// The registration form's input rules (the original's), as pure functions the
 // ViewModel maps each edit through, and the error messages in their priority order.
 //
-//     phone          ASCII digits only (the rule; the original took any
-//                    character), cut to 11, valid if any of the seed's four patterns
-//                    matches the whole text
+//     phone          ASCII digits only (the original took any character), cut to
+//                    11, valid if any of the seed's four patterns matches the whole
+//                    text
 //     password       cut to 16, valid if the seed's expression matches the whole text:
 //                    6–16 characters, one letter or digit, one letter or non-word
 //                    character, one digit or non-word character; that is, at least

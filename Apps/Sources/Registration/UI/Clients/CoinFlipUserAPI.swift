@@ -2,7 +2,7 @@ import RegistrationCore
 import Ripple
 import Synchronization
 
-// CoinFlipUserAPI: the original's `UserAPIManager` (APPS.md §3.3), which faked both
+// CoinFlipUserAPI: the original's `UserAPIManager`, which faked both
 // calls with `arc4random() % 2 == 1`: heads fails, tails succeeds, answered at once.
 // Here the coin is a seedable generator, so a run can be replayed. The coin sends no
 // SMS: its outbox is always empty, and any code registers on tails.

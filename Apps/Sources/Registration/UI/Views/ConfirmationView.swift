@@ -4,7 +4,8 @@ import RippleTerminal
 import SeedApp
 
 // ConfirmationView: what the form pushes once the account exists (the original
-// toasted 注册成功 and popped the form; the issue asks for a confirmation screen).
+// toasted 注册成功 and popped the form; here the account created shows on a screen of its
+// own).
 //
 //     ┌ Welcome ───────────────────────────────┐
 //     │Registered successfully                 │

@@ -3,23 +3,25 @@ import Ripple
 import RippleTerminal
 import SeedApp
 
-// RegisterFormView: seed 002's form (the original's `RegisterViewController`, APPS.md
-// §3.1, §3.4) beside a "Messages" pane that stands for the phone. It builds views and
-// binds them to the ViewModel; every behaviour is the ViewModel's.
+// RegisterFormView: seed 002's form (the original's `RegisterViewController`; its
+// screens, keys and behaviour: Apps/docs/Registration.md) beside a "Messages" pane
+// that stands for the phone. It builds views and binds them to the ViewModel; every
+// behaviour is the ViewModel's.
 //
-//     ┌ Register ─────────────────────────┐ ┌ Messages ───────────────────────────┐
-//     │Phone                              │ │01:31:42 [Ripple] Your verification  │
-//     │13800138000                        │ │code is 873700. It is valid for 5    │
-//     │Password                           │ │minutes; do not share it.            │
-//     │******                             │ │                                     │
-//     │6–16, two of: letters, digits, symb│ │                                     │   the rule, once
-//     │Confirm password                   │ │                                     │
-//     │******                             │ │                                     │
-//     │Verification code                  │ │                                     │
-//     │873700                    [ 58s ]  │ │                                     │
-//     │The passwords do not match         │ │                                     │
-//     │[ Register ]                       │ │                                     │
-//     └───────────────────────────────────┘ └─────────────────────────────────────┘
+//     ┌ Register ────────────────────────────┐ ┌ Messages ───────────────────────────┐
+//     │Phone                                 │ │19:33:25 [Ripple] Your verification  │
+//     │13800138000                           │ │code is 068439. It is valid for 5    │
+//     │Password                              │ │minutes; do not share it.            │
+//     │******                                │ │                                     │
+//     │6–16, two of: letters, digits, symbols│ │                                     │   the rule, once
+//     │Confirm password                      │ │                                     │
+//     │******                                │ │                                     │
+//     │Verification code                     │ │                                     │
+//     │068439                         [ 58s ]│ │                                     │
+//     │The passwords do not match            │ │                                     │
+//     │[ Register ]                          │ │                                     │
+//     └──────────────────────────────────────┘ └─────────────────────────────────────┘
+//     Tab: next field · Shift-Tab: previous · Esc: menu                                  the keys
 //
 // Bindings, as the original's: each field's edits ─▶ the ViewModel's input, and the
 // kept value (digits, cut) back into the field when it differs (so that the cursor

@@ -1,7 +1,8 @@
 import Foundation
 
-// The date label's format (APPS.md §2.1: `"dd/MM yyyy"`), here in Model/ so that the
-// ViewModel, which imports Ripple only, can turn its scheduler's date into text.
+// The date label's format (the original's `"dd/MM yyyy"`), here in Model/ so that the
+// ViewModel, which builds on Ripple and SeedAppCore only, can turn its scheduler's
+// date into text (Foundation's calendar and time zones: the one import of the Core).
 
 /// Turns a date into the date label's text, `dd/MM yyyy` (`25/11 2026`), in a time
 /// zone: the user's by default.

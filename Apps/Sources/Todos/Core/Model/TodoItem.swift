@@ -1,6 +1,6 @@
-// The values of seed 001 (APPS.md §2.2, §2.3): a todo as the app shows it and its
-// status. Reading them from the service's JSON is the client's business
-// (`Clients/TodoJSON.swift`); these are plain values.
+// The values of seed 001 (the original's `TodoModelItem` and `TodoStatus`): a todo as
+// the app shows it and its status. Reading them from the service's JSON is the
+// client's business (the Todos module's `TodoJSON`); these are plain values.
 
 /// Whether a todo is still to do or done (the original's `TodoStatus`).
 public enum TodoStatus: String, Sendable, Hashable, CaseIterable {

@@ -1,8 +1,8 @@
 import Ripple
 
-// What the ViewModel needs from the outside world, as a protocol (DESIGN.md, "The
-// app layer"): `Clients/TodoClient.swift` implements it against the local todo
-// service, and the tests give the ViewModel stubs in virtual time.
+// What the ViewModel needs from the outside world, as a protocol: the Todos module's
+// `TodoClient` implements it against the local todo service, and the tests give the
+// ViewModel stubs in virtual time (TodosStubs).
 
 /// The let.swift todo backend, as seed 001's `TodoModel` used it: list, add, set a
 /// status. Each call is a cold producer: one request per start, abandoned when the

@@ -1,8 +1,8 @@
 import Ripple
 import SeedAppCore
 
-// HomeViewModel: seed 001's one screen as state (APPS.md §2.2), with the rebuild's
-// fixes.
+// HomeViewModel: seed 001's one screen as state (the original's `HomeViewModel`),
+// with the rebuild's fixes (Apps/docs/Todos.md tells them with the original's quirks).
 //
 //     init ─▶ reload ─▶ service.list() ─▶ items (both sections at once) | error
 //     add(typed) (Enter) ─▶ the input empties at once ─▶ service.add(title), one
@@ -17,7 +17,7 @@ import SeedAppCore
 //     newTodoText, the selected todo ─▶ keyHints (the footer): Enter while there is
 //                                      text to add, Space as tick or untick
 //
-// Fixes of the original's quirks ([quirk] in APPS.md):
+// Fixes of the original's quirks:
 // - Every operation shows the loading indicator (the original: only add).
 // - Every failure is shown in `error`, with what failed (the original: all silent).
 // - A toggle moves the todo only once the service confirmed, and a failed one

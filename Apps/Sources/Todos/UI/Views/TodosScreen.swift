@@ -3,9 +3,9 @@ import RippleTerminal
 import SeedApp
 import TodosCore
 
-// TodosScreen: seed 001's one screen (the original's `HomeViewController`, APPS.md
-// §2.1, §2.4). It builds views and binds them to the ViewModel; every behaviour is
-// the ViewModel's.
+// TodosScreen: seed 001's one screen (the original's `HomeViewController`; its
+// screens, keys and behaviour: Apps/docs/Todos.md). It builds views and binds them to
+// the ViewModel; every behaviour is the ViewModel's.
 //
 //     ┌ Todos ─────────────────────────────────────────────────┐
 //     │25/11 2026                                             |│   the spinner during every operation
@@ -17,7 +17,7 @@ import TodosCore
 //     │Finished                                                │
 //     │[x] Write the README                                    │
 //     │                                                        │
-//     │Tab: input/list · Space: tick · Ctrl-R: reload · Esc: me│   the keys of the moment
+//     │Tab: input/list · Ctrl-R: reload · Esc: menu            │   the keys of the moment
 //     └────────────────────────────────────────────────────────┘   (KeyHintFooter)
 //
 // Bindings: date label <~ date; newTodoText <~ the input's edits, the input <~
