@@ -21,10 +21,10 @@ public final class CannedURLProtocol: URLProtocol {
         case never
     }
 
-    /// The requests stopped before an answer, by host; and who waits for the next.
+    /// The requests stopped before an answer, by host; and who waits for them.
     private struct Stops {
         var paths: [String: [String]] = [:]
-        var waiting: [String: [CheckedContinuation<[String], Never>]] = [:]
+        var waiting: [UUID: (host: String, continuation: CheckedContinuation<[String], Never>)] = [:]
     }
 
     private static let answers = Mutex<[String: Answer]>([:])
@@ -42,15 +42,23 @@ public final class CannedURLProtocol: URLProtocol {
 
     /// The paths of the requests to `host` that were stopped (cancelled) before an
     /// answer, once there is one: waits for the session to stop the first, which
-    /// it does a little after the request was cancelled.
+    /// it does a little after the request was cancelled. A cancelled wait (the
+    /// test's time limit) returns what was stopped by then, perhaps nothing.
     public static func stoppedPaths(of host: String) async -> [String] {
-        await withCheckedContinuation { continuation in
-            let stopped = stops.withLock { stops -> [String]? in
-                if let paths = stops.paths[host] { return paths }
-                stops.waiting[host, default: []].append(continuation)
-                return nil
+        let id = UUID()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let stopped = stops.withLock { stops -> [String]? in
+                    if let paths = stops.paths[host] { return paths }
+                    if Task.isCancelled { return [] }
+                    stops.waiting[id] = (host, continuation)
+                    return nil
+                }
+                if let stopped { continuation.resume(returning: stopped) }
             }
-            if let stopped { continuation.resume(returning: stopped) }
+        } onCancel: {
+            let waiter = stops.withLock { $0.waiting.removeValue(forKey: id) }
+            waiter?.continuation.resume(returning: [])
         }
     }
 
@@ -98,7 +106,9 @@ public final class CannedURLProtocol: URLProtocol {
         guard let url = request.url, let host = url.host, case .never? = Self.answers.withLock({ $0[host] }) else { return }
         let (paths, waiting) = Self.stops.withLock { stops in
             stops.paths[host, default: []].append(url.path)
-            return (stops.paths[host] ?? [], stops.waiting.removeValue(forKey: host) ?? [])
+            let waiting = stops.waiting.filter { $0.value.host == host }
+            for id in waiting.keys { stops.waiting[id] = nil }
+            return (stops.paths[host] ?? [], waiting.values.map(\.continuation))
         }
         for continuation in waiting { continuation.resume(returning: paths) }
     }

@@ -23,8 +23,8 @@ public final class HeldLatency: Sendable {
         var held: [UUID: CheckedContinuation<Void, Error>] = [:]
         /// The sleeps whose task was cancelled before they were held.
         var cancelled: Set<UUID> = []
-        /// Who waits for a request to be held.
-        var watchers: [CheckedContinuation<Void, Never>] = []
+        /// Who waits for a request to be held, by their own id.
+        var watchers: [UUID: CheckedContinuation<Void, Never>] = [:]
     }
 
     private let state = Mutex(State())
@@ -38,15 +38,21 @@ public final class HeldLatency: Sendable {
         ServicesClock(now: { Date() }, sleep: { [self] _ in try await hold() })
     }
 
-    /// Waits until a request is held: at once if one is.
+    /// Waits until a request is held: at once if one is. A cancelled wait (the
+    /// test's time limit) returns at once.
     public func requestHeld() async {
-        await withCheckedContinuation { continuation in
-            let isHeld = state.withLock { state -> Bool in
-                if !state.held.isEmpty { return true }
-                state.watchers.append(continuation)
-                return false
+        let id = UUID()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let goesOn = state.withLock { state -> Bool in
+                    if !state.held.isEmpty || Task.isCancelled { return true }
+                    state.watchers[id] = continuation
+                    return false
+                }
+                if goesOn { continuation.resume() }
             }
-            if isHeld { continuation.resume() }
+        } onCancel: {
+            state.withLock { $0.watchers.removeValue(forKey: id) }?.resume()
         }
     }
 
@@ -66,8 +72,8 @@ public final class HeldLatency: Sendable {
                 let watchers = state.withLock { state -> [CheckedContinuation<Void, Never>]? in
                     if state.cancelled.remove(id) != nil { return nil }
                     state.held[id] = sleep
-                    defer { state.watchers = [] }
-                    return state.watchers
+                    defer { state.watchers = [:] }
+                    return Array(state.watchers.values)
                 }
                 guard let watchers else {
                     sleep.resume(throwing: CancellationError())
