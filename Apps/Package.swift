@@ -103,6 +103,25 @@ let package = Package(
                 .product(name: "RippleTerminal", package: "Ripple"),
             ]
         ),
+        // What the apps' HTTP clients share: a service's base URL, its requests (JSON,
+        // forms), their deadline on the app's scheduler, and the failures a client maps
+        // to its own error (with the service's error document).
+        .target(
+            name: "AppClients",
+            dependencies: [
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleFoundation", package: "Ripple"),
+            ]
+        ),
+        .testTarget(
+            name: "AppClientsTests",
+            dependencies: [
+                "AppClients",
+                "AppsTestSupport",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
+            ]
+        ),
         // Seed 000, ReactiveTwitterSearch. TwitterSearchCore: Model/ and ViewModels/, on
         // Ripple and SeedAppCore alone. TwitterSearch: Views/ (RippleTerminal), Clients/
         // (RippleFoundation, and zlib for the avatars) and the SeedApp wiring.
@@ -171,21 +190,55 @@ let package = Package(
                 .product(name: "RippleFoundation", package: "Ripple"),
             ]
         ),
-        // Seed 001, let.swift's Todo app: Model/, ViewModels/ (Ripple only), Views/
-        // (RippleTerminal), Clients/ (RippleFoundation).
+        // Seed 001, let.swift's Todo app. TodosCore: its Model/ and ViewModels/, on
+        // Ripple alone; Todos: its Views/ (RippleTerminal), Clients/ (RippleFoundation)
+        // and the launcher's entry.
+        .target(
+            name: "TodosCore",
+            dependencies: [
+                "SeedAppCore",
+                .product(name: "Ripple", package: "Ripple"),
+            ],
+            path: "Sources/Todos/Core"
+        ),
         .target(
             name: "Todos",
             dependencies: [
+                "TodosCore",
+                "AppClients",
                 "SeedApp",
+                "SeedAppCore",
                 .product(name: "Ripple", package: "Ripple"),
                 .product(name: "RippleTerminal", package: "Ripple"),
                 .product(name: "RippleFoundation", package: "Ripple"),
+            ],
+            path: "Sources/Todos/UI"
+        ),
+        // The todo service in virtual time, for the ViewModel's tests and the screen's.
+        .target(
+            name: "TodosStubs",
+            dependencies: [
+                "TodosCore",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
+            ],
+            path: "Tests/TodosStubs"
+        ),
+        .testTarget(
+            name: "TodosCoreTests",
+            dependencies: [
+                "TodosCore",
+                "TodosStubs",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
             ]
         ),
         .testTarget(
             name: "TodosTests",
             dependencies: [
                 "AppsTestSupport",
+                "TodosCore",
+                "TodosStubs",
                 "Todos",
                 "SeedApp",
                 "Services",
@@ -196,21 +249,54 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Seed 002, the registration form: Model/, ViewModels/ (Ripple only), Views/
-        // (RippleTerminal), Clients/ (RippleFoundation, and the coin flip).
+        // Seed 002, the registration form. RegistrationCore: its Model/ and
+        // ViewModels/, on Ripple alone; Registration: its Views/ (RippleTerminal),
+        // Clients/ (RippleFoundation, and the coin flip) and the launcher's entry.
+        .target(
+            name: "RegistrationCore",
+            dependencies: [
+                "SeedAppCore",
+                .product(name: "Ripple", package: "Ripple"),
+            ],
+            path: "Sources/Registration/Core"
+        ),
         .target(
             name: "Registration",
             dependencies: [
+                "RegistrationCore",
+                "AppClients",
                 "SeedApp",
+                "SeedAppCore",
                 .product(name: "Ripple", package: "Ripple"),
                 .product(name: "RippleTerminal", package: "Ripple"),
                 .product(name: "RippleFoundation", package: "Ripple"),
+            ],
+            path: "Sources/Registration/UI"
+        ),
+        // The Users service in virtual time, for the ViewModel's tests and the screen's.
+        .target(
+            name: "RegistrationStubs",
+            dependencies: [
+                "RegistrationCore",
+                .product(name: "Ripple", package: "Ripple"),
+            ],
+            path: "Tests/RegistrationStubs"
+        ),
+        .testTarget(
+            name: "RegistrationCoreTests",
+            dependencies: [
+                "RegistrationCore",
+                "RegistrationStubs",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
             ]
         ),
         .testTarget(
             name: "RegistrationTests",
             dependencies: [
                 "AppsTestSupport",
+                "RegistrationCore",
+                "RegistrationStubs",
                 "Registration",
                 "SeedApp",
                 "Services",

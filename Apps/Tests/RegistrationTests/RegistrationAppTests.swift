@@ -1,5 +1,6 @@
 import Foundation
 import Registration
+import RegistrationCore
 import Ripple
 import RippleTerminal
 import SeedApp
@@ -28,7 +29,7 @@ struct RegistrationAppTests {
                 screens.append(terminal.snapshot)
             }
             #expect(screens[0].contains("Invalid phone number"))
-            #expect(screens[2].contains("您的验证码是"))
+            #expect(screens[2].contains("Your verification code is"))
             let counted = [screens[2], screens[3]].map { screen in
                 screen.firstMatch(of: /\[ ([0-9]+)s \]/).flatMap { Int($0.1) } ?? 0
             }
@@ -40,7 +41,7 @@ struct RegistrationAppTests {
     }
 
     @Test func theWalkthroughsPhoneIsValidAndChangesEverySecond() {
-        let now = Date()
+        let now = Date(timeIntervalSince1970: 1_795_032_000)
         let phone = RegistrationApp.walkthroughPhone(at: now)
         #expect(RegistrationRules.isValidPhone(phone))
         #expect(RegistrationApp.walkthroughPhone(at: now.addingTimeInterval(1)) != phone)

@@ -1,5 +1,7 @@
+import AppsTestSupport
 import Foundation
 import Registration
+import RegistrationCore
 import Ripple
 import Services
 import Testing
@@ -16,18 +18,21 @@ struct RegistrationIntegrationTests {
     /// A form on the service, its toasts and registrations collected.
     struct Form {
         let viewModel: RegisterViewModel
-        let toasts = Collected<String>()
-        let registered = Collected<ConfirmationViewModel>()
+        let toasts: Property<[String]>
+        let registered: Property<[ConfirmationViewModel]>
+
+        init(viewModel: RegisterViewModel) {
+            self.viewModel = viewModel
+            toasts = collected(viewModel.toasts)
+            registered = collected(viewModel.didRegister)
+        }
     }
 
     /// A form on `services`; the client's timeout is long (but where a test sets it),
     /// so that a loaded machine does not fail a request that only waits.
     func makeForm(_ services: LocalServices, timeout: Double = 60) -> Form {
         let client = UserClient(baseURL: services.url, scheduler: scheduler, timeout: timeout)
-        let form = Form(viewModel: RegisterViewModel(api: client, scheduler: scheduler))
-        form.viewModel.toasts.observeValues { [toasts = form.toasts] in toasts.append($0) }
-        form.viewModel.didRegister.observeValues { [registered = form.registered] in registered.append($0) }
-        return form
+        return Form(viewModel: RegisterViewModel(api: client, scheduler: scheduler))
     }
 
     /// Sets the form's fields on the ViewModel's queue, as the view's edits come.
@@ -51,16 +56,16 @@ struct RegistrationIntegrationTests {
     /// that arrives in the form's Messages.
     func receiveCode(_ form: Form) async throws -> String {
         let before = form.viewModel.messages.value.count
-        #expect(await eventually { form.viewModel.getVerifyCode.isEnabled.value })
+        #expect(await value(of: form.viewModel.getVerifyCode.isEnabled) { $0 } == true)
         press(form.viewModel.getVerifyCode)
-        #expect(await eventually { form.viewModel.messages.value.count > before })
+        #expect(await value(of: form.viewModel.messages) { $0.count > before } != nil)
         return try #require(form.viewModel.messages.value.first.flatMap { code(in: $0.text) })
     }
 
     /// Types `code` and presses "Register" once the form allows it.
     func submit(_ form: Form, code: String) async {
         type(form, code: code)
-        #expect(await eventually { form.viewModel.submit.isEnabled.value })
+        #expect(await value(of: form.viewModel.submit.isEnabled) { $0 } == true)
         press(form.viewModel.submit)
     }
 
@@ -70,13 +75,13 @@ struct RegistrationIntegrationTests {
             type(form, phone: "13800138000", password: "abc123")
             let received = try await receiveCode(form)
             #expect(form.viewModel.isCountingDown.value)
-            #expect(form.viewModel.messagesText.value.contains("您的验证码是 \(received)"))
+            #expect(form.viewModel.messagesText.value.contains("Your verification code is \(received)."))
             #expect(!form.viewModel.getVerifyCode.isEnabled.value, "disabled while counting down")
 
             await submit(form, code: received)
-            #expect(await eventually { !form.registered.values.isEmpty })
-            #expect(form.registered.values.map(\.account.account) == ["13800138000"])
-            #expect(form.toasts.values == ["Registered successfully"])
+            #expect(await value(of: form.registered) { !$0.isEmpty } != nil)
+            #expect(form.registered.value.map(\.account.account) == ["13800138000"])
+            #expect(form.toasts.value == ["Registered successfully"])
         }
     }
 
@@ -86,16 +91,16 @@ struct RegistrationIntegrationTests {
             type(first, phone: "15912345678", password: "abc123")
             let received = try await receiveCode(first)
             await submit(first, code: received == "111111" ? "222222" : "111111")
-            #expect(await eventually { !first.toasts.values.isEmpty })
-            #expect(first.toasts.values == ["Wrong or expired verification code"])
-            #expect(first.registered.values.isEmpty)
+            #expect(await value(of: first.toasts) { !$0.isEmpty } != nil)
+            #expect(first.toasts.value == ["Wrong or expired verification code"])
+            #expect(first.registered.value.isEmpty)
 
             let second = makeForm(services)
             type(second, phone: "15912345678")
-            #expect(await eventually { second.viewModel.getVerifyCode.isEnabled.value })
+            #expect(await value(of: second.viewModel.getVerifyCode.isEnabled) { $0 } == true)
             press(second.viewModel.getVerifyCode)
-            #expect(await eventually { !second.toasts.values.isEmpty })
-            #expect(second.toasts.values.first?.hasPrefix("Codes are asked too often: try again in ") == true)
+            #expect(await value(of: second.toasts) { !$0.isEmpty } != nil)
+            #expect(second.toasts.value.first?.hasPrefix("Codes are asked too often: try again in ") == true)
             #expect(!second.viewModel.isCountingDown.value)
             #expect(second.viewModel.getVerifyCode.isEnabled.value, "the button can be pressed again")
         }
@@ -107,16 +112,16 @@ struct RegistrationIntegrationTests {
             let first = makeForm(services)
             type(first, phone: "18912345678", password: "abc123")
             await submit(first, code: try await receiveCode(first))
-            #expect(await eventually { !first.registered.values.isEmpty })
+            #expect(await value(of: first.registered) { !$0.isEmpty } != nil)
 
             time.moveOn(by: 61)
             let second = makeForm(services)
             type(second, phone: "18912345678", password: "xyz789")
-            #expect(await eventually { second.viewModel.messages.value.count == 1 }, "the first code's SMS")
+            #expect(await value(of: second.viewModel.messages) { $0.count == 1 } != nil, "the first code\'s SMS")
             await submit(second, code: try await receiveCode(second))
-            #expect(await eventually { !second.toasts.values.isEmpty })
-            #expect(second.toasts.values == ["This phone number is already registered"])
-            #expect(second.registered.values.isEmpty)
+            #expect(await value(of: second.toasts) { !$0.isEmpty } != nil)
+            #expect(second.toasts.value == ["This phone number is already registered"])
+            #expect(second.registered.value.isEmpty)
         }
     }
 
@@ -124,27 +129,31 @@ struct RegistrationIntegrationTests {
         try await withUsersService(chaos: try chaos(on: "POST /verify-code", failures: [.unavailable: 1])) { services in
             let form = makeForm(services)
             type(form, phone: "13800138000")
-            #expect(await eventually { form.viewModel.getVerifyCode.isEnabled.value })
+            #expect(await value(of: form.viewModel.getVerifyCode.isEnabled) { $0 } == true)
             press(form.viewModel.getVerifyCode)
-            #expect(await eventually { !form.toasts.values.isEmpty })
-            #expect(form.toasts.values == ["The service is unavailable: try again later"])
+            #expect(await value(of: form.toasts) { !$0.isEmpty } != nil)
+            #expect(form.toasts.value == ["The service is unavailable: try again later"])
             #expect(form.viewModel.verifyCodeTitle.value == "Get code")
-            #expect(await eventually { form.viewModel.getVerifyCode.isEnabled.value })
+            #expect(await value(of: form.viewModel.getVerifyCode.isEnabled) { $0 } == true)
         }
     }
 
-    @Test func aSlowAnswerKeepsTheButtonDisabledUntilItArrives() async throws {
-        try await withUsersService(chaos: try chaos(on: "POST /verify-code", latency: .fixed(.milliseconds(1500)))) { services in
+    @Test func aLateAnswerKeepsTheButtonDisabledUntilItArrives() async throws {
+        // The code request is held in the service until the test lets it answer.
+        let latency = HeldLatency()
+        try await withUsersService(chaos: try chaos(on: "POST /verify-code", latency: .fixed(.milliseconds(1))), clock: latency.clock) { services in
             let form = makeForm(services)
             type(form, phone: "13800138000")
-            #expect(await eventually { form.viewModel.getVerifyCode.isEnabled.value })
+            #expect(await value(of: form.viewModel.getVerifyCode.isEnabled) { $0 } == true)
             press(form.viewModel.getVerifyCode)
-            #expect(await eventually { form.viewModel.getVerifyCode.isExecuting.value })
+            await latency.requestHeld()
+            #expect(form.viewModel.getVerifyCode.isExecuting.value)
             #expect(form.viewModel.verifyCodeTitle.value == "Get code", "no countdown before the answer")
             #expect(!form.viewModel.getVerifyCode.isEnabled.value)
-            #expect(await eventually { form.viewModel.isCountingDown.value })
+            latency.release()
+            #expect(await value(of: form.viewModel.isCountingDown) { $0 } == true)
             #expect(form.viewModel.verifyCodeTitle.value.hasSuffix("s"))
-            #expect(form.toasts.values.isEmpty)
+            #expect(form.toasts.value.isEmpty)
         }
     }
 
@@ -152,11 +161,11 @@ struct RegistrationIntegrationTests {
         try await withUsersService(chaos: try chaos(on: "POST /verify-code", failures: [.hang: 1])) { services in
             let form = makeForm(services, timeout: 0.5)
             type(form, phone: "13800138000")
-            #expect(await eventually { form.viewModel.getVerifyCode.isEnabled.value })
+            #expect(await value(of: form.viewModel.getVerifyCode.isEnabled) { $0 } == true)
             press(form.viewModel.getVerifyCode)
-            #expect(await eventually { !form.toasts.values.isEmpty })
-            #expect(form.toasts.values == ["The request timed out"])
-            #expect(await eventually { form.viewModel.getVerifyCode.isEnabled.value })
+            #expect(await value(of: form.toasts) { !$0.isEmpty } != nil)
+            #expect(form.toasts.value == ["The request timed out"])
+            #expect(await value(of: form.viewModel.getVerifyCode.isEnabled) { $0 } == true)
             #expect(!form.viewModel.isCountingDown.value)
         }
     }

@@ -1,6 +1,7 @@
 import AppsTestSupport
 import Foundation
 import Services
+import Ripple
 import Synchronization
 
 // The Users service in process for the client and integration tests: a new data
@@ -44,35 +45,19 @@ func chaos(on route: String, latency: ChaosLatency? = nil, failures: [ChaosFailu
     try ChaosConfiguration(seed: 21, routes: [route: ChaosRoute(latency: latency, failures: failures)])
 }
 
-/// Waits in real time, a few milliseconds at a time, until `condition` holds or
-/// `timeout` passes (long: a whole test suite on two cores is slow); returns
-/// whether it held.
-func eventually(
-    isolation: isolated (any Actor)? = #isolation,
-    timeout: Duration = .seconds(30),
-    _ condition: () -> Bool
-) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    while !condition() {
-        if clock.now >= deadline { return false }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return true
+/// The first value of `property`, now or at a later change, that satisfies
+/// `condition`: the wait ends with the change itself, not after a time (the
+/// suite's time limit stops a wait that never ends).
+func value<Value: Sendable>(of property: Property<Value>, where condition: @escaping @Sendable (Value) -> Bool) async -> Value? {
+    await property.producer.filter(condition).first()
 }
 
-/// The values a stream sent so far, from any thread.
-final class Collected<Value: Sendable>: Sendable {
-    private let storage = Mutex<[Value]>([])
-
-    var values: [Value] { storage.withLock { $0 } }
-
-    func append(_ value: Value) {
-        storage.withLock { $0.append(value) }
-    }
+/// Every value `signal` sent since this call, as a property a test waits on.
+func collected<Value: Sendable>(_ signal: Signal<Value, Never>) -> Property<[Value]> {
+    Property(initial: [], then: signal.scan([]) { values, value in values + [value] })
 }
 
 /// The 6-digit code in an SMS of the service.
 func code(in text: String) -> String? {
-    text.firstMatch(of: /验证码是 ([0-9]{6})/).map { String($0.1) }
+    text.firstMatch(of: /code is ([0-9]{6})\./).map { String($0.1) }
 }

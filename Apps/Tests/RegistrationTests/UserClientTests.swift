@@ -1,6 +1,9 @@
+import AppsTestSupport
 import Foundation
 import Registration
+import RegistrationCore
 import Ripple
+import RippleTesting
 import Services
 import Testing
 
@@ -88,22 +91,32 @@ struct UserClientTests {
         }
     }
 
-    @Test func aSlowAnswerArrivesLate() async throws {
-        try await withUsersService(chaos: try chaos(on: "GET /sms-outbox", latency: .fixed(.milliseconds(300)))) { services in
-            let start = ContinuousClock.now
-            let messages = try await result(makeClient(services).smsOutbox(phone: "13800138000"))
-            #expect(messages == .success([]))
-            #expect(ContinuousClock.now - start >= .milliseconds(300))
+    @Test func aLateAnswerIsWaitedForUntilTheDeadline() async throws {
+        // The outbox read is held in the service until the test lets it answer; the
+        // client's deadline is in virtual time, nearly reached meanwhile.
+        let latency = HeldLatency()
+        let virtual = TestScheduler()
+        try await withUsersService(chaos: try chaos(on: "GET /sms-outbox", latency: .fixed(.milliseconds(1))), clock: latency.clock) { services in
+            let client = UserClient(baseURL: services.url, scheduler: virtual, timeout: 10)
+            let answer = Task { try await result(client.smsOutbox(phone: "13800138000")) }
+            await latency.requestHeld()
+            await virtual.advance(by: 9.9)
+            latency.release()
+            let messages = try await answer.value
+            #expect(messages == .success([]), "the answer, not the deadline")
         }
     }
 
     @Test func aNeverAnsweringRequestTimesOutOnTheScheduler() async throws {
+        let virtual = TestScheduler()
         try await withUsersService(chaos: try chaos(on: "POST /verify-code", failures: [.hang: 1])) { services in
-            let start = ContinuousClock.now
-            let answer = try await result(makeClient(services, timeout: 0.5).getVerifyCode(phoneNumber: "13800138000"))
-            #expect(answer == .failure(APIError(code: APIError.timeout)))
-            #expect(answer.failureReason == "The request timed out")
-            #expect(ContinuousClock.now - start < .seconds(5))
+            let client = UserClient(baseURL: services.url, scheduler: virtual, timeout: 10)
+            let outcome = virtual.record(client.getVerifyCode(phoneNumber: "13800138000"))
+            await virtual.advance(by: 9.9)
+            #expect(outcome.events.isEmpty, "still waiting")
+            await virtual.advance(by: 0.1)
+            #expect(outcome.terminalEvent?.error == APIError(code: APIError.timeout))
+            #expect(outcome.terminalEvent?.error?.reason == "The request timed out")
         }
     }
 

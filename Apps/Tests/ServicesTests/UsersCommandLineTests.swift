@@ -33,7 +33,7 @@ struct UsersCommandLineTests {
         server.signal(SIGTERM)
         _ = try await server.waitForExit()
         // The code is also logged.
-        #expect(server.errors.contains("sms outbox: to \(samplePhone): 【Ripple】您的验证码是 \(code)，"))
+        #expect(server.errors.contains("sms outbox: to \(samplePhone): [Ripple] Your verification code is \(code)."))
     }
 
     @Test("An acknowledged registration survives SIGKILL right after its 201 (WAL durability)")

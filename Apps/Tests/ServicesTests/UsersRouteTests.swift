@@ -24,7 +24,7 @@ struct UsersRouteTests {
             #expect(outbox[0].phone == samplePhone)
             #expect(outbox[0].sentAt == "2026-01-01T00:00:00.000Z")
             let code = try #require(smsCode(in: outbox[0].text))
-            #expect(outbox[0].text == "【Ripple】您的验证码是 \(code)，5 分钟内有效，请勿泄露给他人。")
+            #expect(outbox[0].text == "[Ripple] Your verification code is \(code). It is valid for 5 minutes; do not share it.")
             #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("users.sqlite").path))
         }
     }
@@ -157,7 +157,7 @@ struct UsersRouteTests {
             let code = try await client.requestCode()
             let response = try await client.execute(uri: "/sms-outbox?phone=\(samplePhone)", method: .get)
             #expect(response.headers[.contentType] == "application/json; charset=utf-8")
-            #expect(String(buffer: response.body) == #"[{"phone":"13800138000","sentAt":"2026-01-01T00:00:00.000Z","text":"【Ripple】您的验证码是 \#(code)，5 分钟内有效，请勿泄露给他人。"}]"#)
+            #expect(String(buffer: response.body) == #"[{"phone":"13800138000","sentAt":"2026-01-01T00:00:00.000Z","text":"[Ripple] Your verification code is \#(code). It is valid for 5 minutes; do not share it."}]"#)
         }
     }
 

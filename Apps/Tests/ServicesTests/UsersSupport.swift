@@ -130,7 +130,7 @@ extension TestClientProtocol {
 
 /// The 6-digit code of an SMS text.
 func smsCode(in text: String) -> String? {
-    text.firstMatch(of: /验证码是 (\d{6})，/).map { String($0.1) }
+    text.firstMatch(of: /code is (\d{6})\./).map { String($0.1) }
 }
 
 /// A Users error body: `code`, `message`, `field`.

@@ -1,9 +1,11 @@
+import AppsTestSupport
 import Foundation
 import Ripple
 import RippleTesting
 import Services
 import Testing
 import Todos
+import TodosCore
 
 /// The client against the real todo service, in process on a free loopback port;
 /// and against canned answers (``CannedURLProtocol``) for what the service never
@@ -127,11 +129,6 @@ struct TodoClientTests {
         await virtual.advance(by: 0.1)
         #expect(outcome.terminalEvent?.error == .timedOut(seconds: 10))
         // The abandoned request is stopped on the wire (the session says so a little later).
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(5)
-        while CannedURLProtocol.stoppedPaths(of: host).isEmpty, clock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        #expect(CannedURLProtocol.stoppedPaths(of: host) == ["/todos/list"])
+        #expect(await CannedURLProtocol.stoppedPaths(of: host) == ["/todos/list"])
     }
 }

@@ -6,6 +6,7 @@ import SeedApp
 import Services
 import Testing
 import Todos
+import TodosCore
 
 /// The app as the launcher opens it: `TodosApp().makeScreen(environment:)` on the
 /// main queue against the services, and its walkthrough run as the launcher runs
@@ -18,11 +19,11 @@ struct TodosAppTests {
         #expect(TodosApp().title == "Todos")
     }
 
-    /// Runs the walkthrough on a new screen over `services`, as the launcher does;
-    /// returns the screen after each step.
-    func runWalkthrough(_ services: LocalServices, directory: URL) async -> [[String]] {
+    /// Runs the walkthrough on a new screen over `services`, as the launcher does,
+    /// its todo named with the time of `date`; returns the screen after each step.
+    func runWalkthrough(_ services: LocalServices, directory: URL, date: Date) async -> [[String]] {
         let environment = SeedAppEnvironment(servicesURL: services.url, dataDirectory: directory, scheduler: QueueScheduler.main)
-        let app = TodosApp()
+        let app = TodosApp(walkthroughDate: { date })
         let terminal = VirtualTerminal(columns: 100, rows: 30, root: app.makeScreen(environment: environment))
         var screens: [[String]] = []
         for step in app.walkthrough(environment: environment) {
@@ -42,7 +43,8 @@ struct TodosAppTests {
             _ = try await client.setStatus(.finished, ofTodo: readme.id).first()
             _ = try await client.add(title: "Buy milk").first()
             for run in 1...2 {
-                let screens = await runWalkthrough(services, directory: directory.url)
+                // Each run's todo carries its own time of day.
+                let screens = await runWalkthrough(services, directory: directory.url, date: Date(timeIntervalSince1970: 1_795_032_000 + Double(run)))
                 #expect(screens.count == 3)
                 let last = try #require(screens.last)
                 #expect(screens[0].contains { $0.hasPrefix("│[ ] Buy milk ") }, "the first step waits for the list")
@@ -55,8 +57,6 @@ struct TodosAppTests {
                 let readmeRow = try #require(last.firstIndex { $0.hasPrefix("│[x] Write the README ") })
                 #expect(milk < finished && readmeRow > finished)
                 #expect(last[2].hasPrefix("│New: Type todo here..."), "the input cleared")
-                // The todo titles carry the time to the second: let the next run's differ.
-                if run == 1 { try await Task.sleep(for: .milliseconds(1100)) }
             }
         }
     }
@@ -64,9 +64,12 @@ struct TodosAppTests {
     @Test func theDateLabelShowsToday() async throws {
         try await withTodoServices { services in
             let environment = SeedAppEnvironment(servicesURL: services.url, dataDirectory: nil, scheduler: QueueScheduler.main)
+            // The day before and after the screen is made: the same one, unless midnight passed between.
+            let before = DateLabelFormat().string(from: environment.scheduler.currentDate)
             let terminal = VirtualTerminal(columns: 60, rows: 10, root: TodosApp().makeScreen(environment: environment))
+            let after = DateLabelFormat().string(from: environment.scheduler.currentDate)
             await terminal.settle()
-            #expect(terminal.lines[1].hasPrefix("│" + DateLabelFormat().string(from: Date())))
+            #expect([before, after].contains { terminal.lines[1].hasPrefix("│" + $0) })
         }
     }
 }

@@ -1,8 +1,10 @@
+import AppsTestSupport
 import Foundation
 import Ripple
 import Services
 import Testing
 import Todos
+import TodosCore
 
 /// The ViewModel on the real client and the real services (in process, on a free
 /// loopback port), in real time on a queue of its own, with chaos seeded per route:
@@ -24,8 +26,7 @@ struct TodosIntegrationTests {
         try await withTodoServices { services in
             let viewModel = makeViewModel(services)
             _ = await value(of: viewModel.isLoading) { !$0 }
-            viewModel.newTodoText.value = "Buy milk"
-            viewModel.add.apply().start()
+            viewModel.add("Buy milk")
             let added = try #require(await value(of: viewModel.todos) { !$0.isEmpty }?.first)
             #expect(added.title == "Buy milk" && !added.isChecked)
             #expect(await value(of: Property(viewModel.newTodoText)) { $0.isEmpty } == "")
@@ -45,8 +46,7 @@ struct TodosIntegrationTests {
         let chaos = try ChaosConfiguration(seed: 21, routes: ["POST /todos/list/update": ChaosRoute(failures: [.unavailable: 1])])
         try await withTodoServices(chaos: chaos) { services in
             let viewModel = makeViewModel(services)
-            viewModel.newTodoText.value = "Buy milk"
-            viewModel.add.apply().start()
+            viewModel.add("Buy milk")
             let added = try #require(await value(of: viewModel.todos) { !$0.isEmpty }?.first)
             _ = await value(of: viewModel.isLoading) { !$0 }
 
@@ -61,17 +61,18 @@ struct TodosIntegrationTests {
     }
 
     @Test func aSlowAddKeepsTheIndicatorOnUntilItsAnswer() async throws {
-        let chaos = try ChaosConfiguration(seed: 21, routes: ["POST /todos/list": ChaosRoute(latency: .fixed(.milliseconds(400)))])
-        try await withTodoServices(chaos: chaos) { services in
+        // The add is held in the service until the test lets it answer.
+        let latency = HeldLatency()
+        let chaos = try ChaosConfiguration(seed: 21, routes: ["POST /todos/list": ChaosRoute(latency: .fixed(.milliseconds(1)))])
+        try await withTodoServices(chaos: chaos, clock: latency.clock) { services in
             let viewModel = makeViewModel(services)
             _ = await value(of: viewModel.isLoading) { !$0 }
-            let clock = ContinuousClock()
-            let start = clock.now
-            viewModel.newTodoText.value = "Buy milk"
-            viewModel.add.apply().start()
-            #expect(viewModel.isLoading.value)
+            viewModel.add("Buy milk")
+            await latency.requestHeld()
+            #expect(viewModel.isLoading.value, "on while the service holds the add")
+            #expect(viewModel.todos.value.isEmpty)
+            latency.release()
             _ = await value(of: viewModel.isLoading) { !$0 }
-            #expect(clock.now - start >= .milliseconds(400))
             #expect(viewModel.todos.value.map(\.title) == ["Buy milk"])
             #expect(viewModel.error.value == nil)
         }

@@ -47,8 +47,10 @@ public enum VerifyCode {
         return String(repeating: "0", count: length - digits.count) + digits
     }
 
-    /// The text of the SMS that carries a code.
+    /// The text of the SMS that carries a code, in the apps' language:
+    /// `[Ripple] Your verification code is 873700. It is valid for 5 minutes; do not
+    /// share it.` (the seed's Chinese original is in Apps/docs/Registration.md).
     public static func smsText(_ code: String, lifetime: Duration) -> String {
-        "【Ripple】您的验证码是 \(code)，\(lifetime.components.seconds / 60) 分钟内有效，请勿泄露给他人。"
+        "[Ripple] Your verification code is \(code). It is valid for \(lifetime.components.seconds / 60) minutes; do not share it."
     }
 }
