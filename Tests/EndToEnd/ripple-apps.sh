@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # End-to-end test of the apps' launcher, as a person would use it: `ripple-apps`
-# runs in a real terminal (a detached tmux session of 100 × 30), with the local
-# services in process over a fresh data directory; keys go in with `send-keys` and
-# the screen is read back with `capture-pane`. It opens each app from the menu and
-# uses it (Twitter Search: a search; Todos: add a todo and tick it off;
-# Registration: a phone number, a code into Messages, the form, the confirmation),
-# goes back with Esc, checks that a coming app opens nothing, and that q quits with
-# the terminal given back. Then it runs the launcher where nobody can
-# type (output to a file) and checks the walkthrough it prints. Screens are saved
-# under $E2E_OUT (default .build/e2e).
+# runs in a real terminal (a detached tmux session of 80 × 24, then one of 120 × 40),
+# with the local services in process over a fresh data directory; keys go in with
+# `send-keys` (text typed with no pause between keys) and the screen is read back with
+# `capture-pane`. It opens each app from the menu and uses it (Twitter Search: a
+# search; Todos: todos typed back to back and one ticked off; Registration: a phone
+# number, a code into Messages, the form, the confirmation), checks each screen's key
+# footer, that focus never lands on the Messages pane, goes back with Esc, checks that
+# a coming app opens nothing, resizes mid-app, and that q quits with the terminal
+# given back. Then it runs the launcher where nobody can type (output to a file) and
+# checks the walkthrough it prints. Screens are saved under $E2E_OUT (default
+# .build/e2e).
 #
 #     bash Tests/EndToEnd/ripple-apps.sh     # after `swift build --package-path Apps`
 set -euo pipefail
@@ -24,8 +26,8 @@ data="$(mktemp -d /tmp/ripple-apps-e2e.XXXXXX)"
 source Tests/EndToEnd/tmux-session.sh
 trap 'tm kill-server 2>/dev/null || true; rm -rf "$data"' EXIT
 
-echo "== the launcher at 100x30, services in process over a fresh data directory"
-start_shell 100 30
+echo "== the launcher at 80x24, services in process over a fresh data directory"
+start_shell 80 24
 send "$(run_then_report "$binary --data-dir '$data'")" Enter
 wait_for "Ripple: the seed apps" 60
 wait_for "1 Twitter Search"
@@ -40,39 +42,54 @@ wait_for " tweets" 180
 screen | tail -1 | grep -q "^services: http://127\.0\.0\.1:[0-9]* (in process) · tweet index: [0-9,]* tweets" \
     || fail "the status line does not show the services' address and the index"
 
-echo "== 1 opens Twitter Search; typing searches; Esc goes back"
+echo "== 1 opens Twitter Search; typing searches; its keys are in the footer; Esc goes back"
 send -l "1"
 wait_for "│Search: type more than 3 characters"
 expect_line 0 "┌ Twitter Search ─"
+wait_for "│Esc: back to the menu"
 send -l "build"
 wait_for "Execution time:"
 screen | grep -q "│Search: build" || fail "the search field does not show the typed text"
 screen | grep -qE "@[a-z]" || fail "no tweets were shown"
-screen > "$out/apps-twitter-search.txt"
+wait_for "│Tab: results and back · ↑↓: scroll · Esc: back to the menu"
+screen | grep -qE "[0-9]+ (s|min|h|d|y)│" || fail "no age reads as people read ages"
+screen | grep -q " secs" && fail "an age still reads in seconds"
+screen > "$out/apps-twitter-search-80x24.txt"
+echo "== resized mid-app to 120x40 and back, the screen follows"
+tm resize-window -t e2e -x 120 -y 40
+wait_for "┌ Twitter Search ─────────────────────────────────────────────────────────────────────────────────────────────────────┐"
+screen > "$out/apps-twitter-search-120x40.txt"
+tm resize-window -t e2e -x 80 -y 24
+wait_for "┌ Twitter Search ──────────────────────────────────────────────────────────────┐"
 send Escape
 wait_for "│1 Twitter Search"
 
-echo "== 2 opens Todos: Enter adds a todo, Space on it ticks it off"
+echo "== 2 opens Todos: todos typed back to back stay apart; Tab selects the first, Space ticks it"
 send -l "2"
 wait_for "│New: Type todo here..."
 wait_for "│Finished"
-todo="tmux todo $$"
-send -l "$todo"
-send Enter
-wait_for "│[ ] $todo"
+wait_for "Esc: back"
+first="tmux todo A$$"
+second="tmux todo B$$"
+send "$first" Enter "$second" Enter
+wait_for "│[ ] $first"
+wait_for "│[ ] $second"
+screen | grep -qF "$first$second" && fail "two todos typed back to back were merged"
+[[ "$(screen | grep -cF "tmux todo")" == 2 ]] || fail "the todos typed back to back are not exactly two rows"
 wait_for "│New: Type todo here..."
-send Tab Down
+send Tab
 send Space
-wait_for "│[x] $todo"
-awk -v todo="[x] $todo" 'index($0, "│Finished") { finished = 1 } index($0, todo) { exit !finished }' <(screen) \
+wait_for "│[x] tmux todo"
+awk 'index($0, "│Finished") { finished = 1 } index($0, "[x] tmux todo") { exit !finished }' <(screen) \
     || fail "the ticked todo is not under Finished"
-screen > "$out/apps-todos.txt"
+screen > "$out/apps-todos-80x24.txt"
 send Escape
 wait_for "│1 Twitter Search"
 
 echo "== 3 opens Registration: a valid phone, a code in Messages, the form, the confirmation"
 send -l "3"
 wait_for "│Phone"
+wait_for "Esc: back"
 phone="139$(printf '%08d' $(( $(date +%s) % 100000000 )))"
 send -l "12345"
 wait_for "Invalid phone number"
@@ -80,9 +97,9 @@ send BSpace BSpace BSpace BSpace BSpace
 send -l "$phone"
 wait_for "No messages to $phone"
 send Tab Tab Tab Tab Enter
-wait_for "验证码是" 30
+wait_for "Your verification code is" 30
 wait_for "s ]"
-code="$(screen | grep -o '验证码是 [0-9]\{6\}' | head -1 | grep -o '[0-9]\{6\}')"
+code="$(screen | grep -o 'verification code is [0-9]\{6\}' | head -1 | grep -o '[0-9]\{6\}')"
 [[ -n "$code" ]] || fail "no code in Messages"
 send BTab BTab BTab
 send -l "abc123"
@@ -92,7 +109,7 @@ send Tab
 send -l "$code"
 send Tab Enter
 wait_for "Account: $phone" 60
-screen > "$out/apps-registration.txt"
+screen > "$out/apps-registration-80x24.txt"
 send Escape
 wait_for "│Phone"
 send Escape
@@ -109,15 +126,46 @@ wait_for "┌ Twitter Search ─"
 send Escape
 wait_for "│1 Twitter Search"
 
+echo "== at 120x40: the menu and every app fit, with their keys"
+tm resize-window -t e2e -x 120 -y 40
+wait_for "│1–5 or ↑↓ Enter: open · q: quit"
+screen > "$out/apps-menu-120x40.txt"
+send -l "1"
+wait_for "│Search: type more than 3 characters"
+send -l "zlib"
+wait_for "Execution time:"
+wait_for "│Tab: results and back · ↑↓: scroll · Esc: back to the menu"
+screen > "$out/apps-twitter-search-120x40-search.txt"
+send Escape
+wait_for "│1 Twitter Search"
+send -l "2"
+wait_for "│[x] tmux todo"
+wait_for "Esc: back"
+screen > "$out/apps-todos-120x40.txt"
+send Escape
+wait_for "│1 Twitter Search"
+send -l "3"
+wait_for "│Phone"
+wait_for "Esc: back"
+screen > "$out/apps-registration-120x40.txt"
+send Escape
+wait_for "│1 Twitter Search"
+
 echo "== q quits and gives the terminal back"
 send -l "q"
 expect_terminal_restored "Ripple: the seed apps"
 screen > "$out/apps-after-quit.txt"
 next_server
 
-echo "== where nobody can type: the walkthrough"
+echo "== where nobody can type: the walkthrough, on a temporary data directory, not the user's"
 status=0
-"$binary" --data-dir "$data" < /dev/null > "$out/apps-walkthrough.txt" 2>&1 || status=$?
+user_data="$(mktemp -d /tmp/ripple-apps-user.XXXXXX)"
+XDG_DATA_HOME="$user_data" "$binary" < /dev/null > "$out/apps-walkthrough.txt" 2>&1 || status=$?
+if [[ -n "$(ls -A "$user_data")" ]]; then
+    echo "FAIL: the walkthrough wrote into the user's data directory: $(ls -A "$user_data")" >&2
+    exit 1
+fi
+rm -rf "$user_data"
 if [[ $status -ne 0 ]]; then
     cat "$out/apps-walkthrough.txt" >&2
     echo "FAIL: the walkthrough exited with status $status" >&2

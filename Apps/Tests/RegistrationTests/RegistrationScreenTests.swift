@@ -56,6 +56,21 @@ import Testing
         terminal.type(code)
     }
 
+    @Test func tabFromRegisterGoesBackToThePhoneNotIntoMessages() async {
+        fillForm(code: StubUserAPI.code)
+        await advance(by: 1)
+        terminal.press(.tab)
+        terminal.press(.tab)
+        let onRegister = screen.form.registerButton.isFocused
+        #expect(onRegister)
+        terminal.press(.tab)
+        await advance(by: 0)
+        let (onPhone, onMessages) = (screen.form.phoneField.isFocused, screen.form.messagesView.isFocused)
+        #expect(onPhone, "Messages has nothing to scroll: Tab skips it")
+        #expect(!onMessages)
+        #expect(terminal.runs { $0.attributes.contains(.reverse) }.allSatisfy { !$0.contains("No messages") })
+    }
+
     @Test func theEmptyForm() async {
         await advance(by: 0)
         expectScreen([

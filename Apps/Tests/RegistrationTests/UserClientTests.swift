@@ -1,5 +1,8 @@
 import AppsTestSupport
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Registration
 import RegistrationCore
 import Ripple
@@ -91,13 +94,22 @@ struct UserClientTests {
         }
     }
 
+    /// A session whose own timeout never comes first: the deadline under test is
+    /// the client's, in virtual time, however long a loaded machine takes in real
+    /// time (the default session's timeout is the client's plus 5 s of real time).
+    func patientSession() -> URLSession {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 3_600
+        return URLSession(configuration: configuration)
+    }
+
     @Test func aLateAnswerIsWaitedForUntilTheDeadline() async throws {
         // The outbox read is held in the service until the test lets it answer; the
         // client's deadline is in virtual time, nearly reached meanwhile.
         let latency = HeldLatency()
         let virtual = TestScheduler()
         try await withUsersService(chaos: try chaos(on: "GET /sms-outbox", latency: .fixed(.milliseconds(1))), clock: latency.clock) { services in
-            let client = UserClient(baseURL: services.url, scheduler: virtual, timeout: 10)
+            let client = UserClient(baseURL: services.url, scheduler: virtual, timeout: 10, session: patientSession())
             let answer = Task { try await result(client.smsOutbox(phone: "13800138000")) }
             await latency.requestHeld()
             await virtual.advance(by: 9.9)
@@ -110,7 +122,7 @@ struct UserClientTests {
     @Test func aNeverAnsweringRequestTimesOutOnTheScheduler() async throws {
         let virtual = TestScheduler()
         try await withUsersService(chaos: try chaos(on: "POST /verify-code", failures: [.hang: 1])) { services in
-            let client = UserClient(baseURL: services.url, scheduler: virtual, timeout: 10)
+            let client = UserClient(baseURL: services.url, scheduler: virtual, timeout: 10, session: patientSession())
             let outcome = virtual.record(client.getVerifyCode(phoneNumber: "13800138000"))
             await virtual.advance(by: 9.9)
             #expect(outcome.events.isEmpty, "still waiting")

@@ -153,7 +153,7 @@ struct ChaosSettingsTests {
         #expect(Set(first.map(\.outcome)) == [.answer, .unavailable, .rateLimited(retryAfter: nil)])
     }
 
-    @Test("Each route has its own stream: requests on another route in between change nothing (APPS.md §5.6)")
+    @Test("Each route has its own stream: requests on another route in between change nothing")
     func routesAreIndependent() throws {
         let settings = try chaosSettings(#"{"seed": 11, "routes": {"*": {"latency": "normal(300ms, 100ms)", "failures": {"503": 0.5}}}}"#)
         let getInfo = ChaosRouteKey(method: "GET", path: "/services/rest", apiMethod: "flickr.photos.getInfo")

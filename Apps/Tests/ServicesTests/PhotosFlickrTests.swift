@@ -5,7 +5,7 @@ import HummingbirdTesting
 import Services
 import Testing
 
-/// The Flickr-shaped REST API (APPS.md §5.3, §5.6).
+/// The Flickr-shaped REST API (Apps/docs/Services.md, "Flickr").
 @Suite("Photos: the Flickr API")
 struct PhotosFlickrTests {
     @Test("flickr.photos.search: the seed's request; Flickr's shapes; total a string; extras")

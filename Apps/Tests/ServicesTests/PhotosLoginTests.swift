@@ -37,7 +37,7 @@ extension TestClientProtocol {
     }
 }
 
-/// 500px's token login as the seed's `logIn` did it (APPS.md §4.3): a request token,
+/// 500px's token login as the seed's `logIn` did it: a request token,
 /// then xAuth's access token signed with it.
 @Suite("Photos: 500px's request_token then access_token")
 struct PhotosLoginTests {

@@ -4,7 +4,7 @@ import HummingbirdTesting
 import Services
 import Testing
 
-/// The 500px-shaped routes (APPS.md §4.6), over the fixture images.
+/// The 500px-shaped routes (Apps/docs/Services.md, "Photos"), over the fixture images.
 @Suite("Photos: the 500px API")
 struct PhotosRouteTests {
     static let titles = ["Fog 16bit", "Harbour at Night", "Exif portrait", "Evening Glow", "Wide meadow view"]

@@ -5,7 +5,7 @@ import HummingbirdTesting
 import Services
 import Testing
 
-/// One test per row of APPS.md's Todo route table (§2.3), against real SQLite files.
+/// One test per row of the Todo routes' table (Apps/docs/Services.md), against real SQLite files.
 @Suite("Todos routes")
 struct TodosRouteTests {
     @Test("GET /todos/list on first start: 200, [], and the database file is created")

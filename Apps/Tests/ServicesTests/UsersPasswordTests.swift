@@ -102,7 +102,7 @@ struct UsersPasswordTests {
 
     @Test("Phone numbers: the union of the app's four patterns, ASCII digits")
     func phoneRule() {
-        // Each of the app's patterns (APPS.md §3.2), one number each.
+        // Each of the app's patterns, one number each.
         for phone in ["13912345678", "13451234567", "13012345678", "13312345678", "15312345678", "18012345678", "18912345678", "13491234567"] {
             #expect(UserRules.isPhoneNumber(phone), "\(phone)")
         }

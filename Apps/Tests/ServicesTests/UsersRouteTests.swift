@@ -5,7 +5,7 @@ import HummingbirdTesting
 import Services
 import Testing
 
-/// One test per row of APPS.md's user service (§3.6), against real SQLite files, on
+/// One test per row of the user service's routes (Apps/docs/Services.md), against real SQLite files, on
 /// a clock the tests move (no test sleeps through 60 s or 5 minutes).
 @Suite("Users routes")
 struct UsersRouteTests {

@@ -19,7 +19,7 @@
 
 /// Punctuation that closes a phrase in CJK text: a row never starts with it.
 private let closingPunctuation: Set<Character> = [
-    "。", "，", "、", "．", "：", "；", "！", "？", "）", "］", "｝", "」", "』", "】", "〉", "》", "〕", "…", "々", "ー",
+    "。", "，", "、", "．", "：", "；", "！", "？", "）", "］", "｝", "」", "』", "】", "〉", "》", "〕", "…", "々", "ー", "”", "’",
 ]
 
 /// Text wrapped into rows: their character ranges, and the conversions between

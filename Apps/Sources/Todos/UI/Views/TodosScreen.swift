@@ -43,7 +43,7 @@ public final class TodosScreen: View {
     public let field = TextField(placeholder: "Type todo here...")
     /// The last failure's message, wrapped over up to three rows; hidden while
     /// there is none.
-    public let errorLabel = MessageLabel(style: Style(foreground: .red, attributes: .bold))
+    public let errorLabel = Label(style: Style(foreground: .red, attributes: .bold), lineBreakMode: .wordWrapping(maximumLines: 3))
     /// "To Do", then "Finished".
     public let list: ListView<TodoRow, TodoCell>
     /// The keys of the moment, on the last line.
