@@ -59,8 +59,8 @@ else
     failures=$((failures + 1))
 fi
 
-if [[ -n "$(ls -A "$data" | grep -v '^services$')" ]]; then
-    echo "FAIL: the walkthrough wrote into the user's data directory: $(ls -A "$data")" >&2
+if [[ -e "$data/ripple" ]]; then
+    echo "FAIL: the walkthrough wrote into the user's data directory: $(find "$data/ripple" | head)" >&2
     failures=$((failures + 1))
 fi
 [[ $failures == 0 ]] || exit 1
