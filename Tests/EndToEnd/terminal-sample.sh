@@ -48,8 +48,9 @@ send BSpace BSpace BSpace
 wait_for "20 of 40 packages"
 
 echo "== Tab to the list, arrows select, the details follow"
-send Tab Tab     # the field → Reload → the list
-send Down Down
+send Tab Tab     # the field → Reload → the list, which selects its first row
+wait_for "libbz2-1.0 1.0.8-5+b1 · "
+send Down
 wait_for "libc6 2.36"
 screen | grep -qF "│libc6 2.36-9+deb12u14 · " || fail "the details line does not show libc6"
 screen > "$out/sample-80x24-select.txt"
