@@ -54,6 +54,31 @@ import Testing
         #expect(recorder.entries == ["observe-on-test", "observe-on-test"])
     }
 
+    @Test func aRunDisposedOnAnotherThreadDeliversItsInterruptionOnTheQueue() {
+        let key = DispatchSpecificKey<String>()
+        let queue = DispatchQueue(label: "observe-on-interruption")
+        queue.setSpecific(key: key, value: "observe-on-interruption")
+        let recorder = Recorder<String>()
+        let done = DispatchSemaphore(value: 0)
+        let held = DispatchSemaphore(value: 0)
+        for sourceEnds in [false, true] {
+            let source = SignalProducer<Int, Never> { observer, _ in
+                observer.send(value: 1)
+                if sourceEnds { observer.sendCompleted() }
+            }
+            // The queue is held busy, so the value is still waiting when the run is disposed.
+            queue.async { held.wait() }
+            let run = source.observe(on: QueueScheduler(queue: queue)).start { event in
+                recorder.append("\(event) on \(DispatchQueue.getSpecific(key: key) ?? "another thread")")
+                if event.isTerminating { done.signal() }
+            }
+            run.dispose()
+            held.signal()
+            #expect(done.wait(timeout: .now() + 30) == .success)
+        }
+        #expect(recorder.entries == ["INTERRUPTED on observe-on-interruption", "INTERRUPTED on observe-on-interruption"])
+    }
+
     @Test func startOnRunsTheStartHandlerOnTheScheduler() {
         let scheduler = TestScheduler()
         let recorder = Recorder<String>()

@@ -73,12 +73,12 @@ import Testing
     enum SourceOfARunDisposedBeforeItsStart: CaseIterable, Sendable {
         case startHandler, emitting, liftedAsynchronously, combined
 
-        func producer(recording recorder: Recorder<String>) -> SignalProducer<Int, Never> {
+        func producer(recording recorder: Recorder<String>, on scheduler: TestScheduler) -> SignalProducer<Int, Never> {
             let handler = SignalProducer<Int, Never> { _, _ in recorder.append("start handler") }
             switch self {
             case .startHandler: return handler
             case .emitting: return SignalProducer { () -> Int in recorder.append("start handler"); return 1 }
-            case .liftedAsynchronously: return handler.observe(on: TestScheduler())
+            case .liftedAsynchronously: return handler.observe(on: scheduler)
             case .combined: return handler.combineLatest(with: handler).map { $0 + $1 }
             }
         }
@@ -87,12 +87,15 @@ import Testing
     @Test(arguments: SourceOfARunDisposedBeforeItsStart.allCases)
     func producerOnRunsNeitherStartingNorStartedForARunDisposedBeforeItsStart(source: SourceOfARunDisposedBeforeItsStart) {
         let recorder = Recorder<String>()
-        source.producer(recording: recorder)
+        let scheduler = TestScheduler()
+        source.producer(recording: recorder, on: scheduler)
             .on(starting: { recorder.append("starting") }, started: { recorder.append("started") })
             .startWithSignal { signal, interrupter in
                 signal.observe(recorder.observer("observer "))
                 interrupter.dispose()
             }
+        // An asynchronous operator delivers the interruption on its scheduler.
+        scheduler.run()
         #expect(recorder.entries == ["observer INTERRUPTED"])
     }
 

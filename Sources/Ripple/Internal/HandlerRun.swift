@@ -14,7 +14,9 @@ import Synchronization
 ///   current event is. Disposal is a send of `interrupted` (through the input, see
 ///   ``RunHandle``): from another thread it waits for the current delivery, then
 ///   interrupts; from inside a delivery, it interrupts right after it; before the
-///   start, it interrupts at once, and the handler never runs.
+///   start, it interrupts at once, and the handler never runs. A terminal event
+///   that has to wait for another thread's delivery drops the values that would
+///   otherwise get the lock before it (`terminationRequested`).
 /// - The first terminal event is the last that reaches the observer: its sink is
 ///   taken out then, and released after the send lock, as are every event sent
 ///   later (dropped).
@@ -41,6 +43,10 @@ final class HandlerRun<Value, Error: Swift.Error>: Lifetime, @unchecked Sendable
     /// send lock, read without it by the input's release, which then has nothing
     /// to interrupt (and takes no lock).
     @usableFromInline let terminated = Atomic<Bool>(false)
+    /// Set by a terminal event that has to wait for another thread's delivery: the
+    /// values that get the send lock before it, or are queued, are dropped (as a
+    /// signal core's `terminationRequested`).
+    @usableFromInline let terminationRequested = Atomic<Bool>(false)
     /// Counts the observer until the run ends (see `SubscriptionCounter`).
     @usableFromInline let counter: AnyObject?
 
@@ -76,7 +82,10 @@ final class HandlerRun<Value, Error: Swift.Error>: Lifetime, @unchecked Sendable
             pending.append(event)
             return
         }
-        if holder != 0 { sendLock.waitToHold(for: thread) }
+        if holder != 0 {
+            if event.isTerminating { terminationRequested.store(true, ordering: .releasing) }
+            sendLock.waitToHold(for: thread)
+        }
         var finished: Sink?
         deliver(event, finishing: &finished)
         if !pending.isEmpty { drainPending(finishing: &finished) }
@@ -94,6 +103,7 @@ final class HandlerRun<Value, Error: Swift.Error>: Lifetime, @unchecked Sendable
     /// release after the lock.
     @inlinable
     func deliver(_ event: Event, finishing finished: inout Sink?) {
+        if terminationRequested.load(ordering: .relaxed), !event.isTerminating { return }
         guard receive(event), event.isTerminating else { return }
         if let taken = held.take() { finished = taken.sink }
         terminated.store(true, ordering: .releasing)

@@ -34,6 +34,28 @@ extension SignalProducer {
         })
     }
 
+    /// Applies an operator over signals that delivers every event on `scheduler`
+    /// (`observe(on:)`, `delay`, `throttle`, `debounce`, `lazyMap`…) to one run of
+    /// this producer.
+    ///
+    /// Disposing a run drops whatever the operator still has on its way, interrupts
+    /// the source, and sends `interrupted` through `scheduler`, whether the source
+    /// was still running or had already ended: an observer on the main scheduler
+    /// sees every event there, the interruption too.
+    func lift<U, F>(
+        deliveringOn scheduler: some Scheduler,
+        _ transform: @escaping (Signal<Value, Error>) -> Signal<U, F>
+    ) -> SignalProducer<U, F> {
+        SignalProducer<U, F>(preparingRunFor: { sink in
+            let run = makeRun()
+            let lifted = SignalProducer<U, F>.Run(
+                forwarding: transform(run.signal), of: run.handle, interruptingOn: scheduler, starting: run.start
+            )
+            if let sink { _ = lifted.signal.core.attach(sink) }
+            return lifted
+        })
+    }
+
     /// Applies a two-signal operator to a run of this producer and a run of `other`;
     /// this producer's run starts first.
     func lift<U, F, V, G>(
@@ -91,6 +113,61 @@ extension SignalProducer.Run {
             lifetime += transformed.observe(input)
         }
         self.init(signal: own, handle: handle!, start: start)
+    }
+}
+
+extension SignalProducer.Run {
+    /// The run of an operator that delivers on `scheduler`, applied to the run of
+    /// its source (see `SignalProducer.lift(deliveringOn:_:)`): a signal of its own
+    /// forwards `transformed` until the run is disposed, which then interrupts the
+    /// source and sends the run's own `interrupted` through `scheduler`.
+    init(
+        forwarding transformed: Signal<Value, Error>,
+        of sourceHandle: any Disposable,
+        interruptingOn scheduler: any Scheduler,
+        starting start: @escaping () -> Void
+    ) {
+        var handle: ScheduledRunHandle<Value, Error>?
+        let own = Signal<Value, Error> { input, lifetime in
+            let made = ScheduledRunHandle(source: sourceHandle, input: input, lifetime: lifetime, scheduler: scheduler)
+            handle = made
+            lifetime += transformed.observe { event in
+                guard !made.isEnding else { return }
+                input.send(event)
+            }
+        }
+        self.init(signal: own, handle: handle!, start: start)
+    }
+}
+
+/// The handle of a run lifted through an operator that delivers on a scheduler
+/// (see `SignalProducer.Run.init(forwarding:of:interruptingOn:starting:)`).
+///
+/// Once disposed, the run's signal forwards nothing more from the operator (what
+/// waits on the scheduler is dropped), and its interruption is sent through the
+/// scheduler: it counts as disposed at once, its end being on its way.
+final class ScheduledRunHandle<Value, Error: Swift.Error>: Disposable, LiftedRunEnding, @unchecked Sendable {  // immutable but for the atomic `ending`; `input` serialises through its signal's locks
+    private let source: any Disposable
+    private let input: Signal<Value, Error>.Observer
+    private let lifetime: Lifetime
+    private let scheduler: any Scheduler
+    private let ending = Atomic(false)
+
+    init(source: any Disposable, input: Signal<Value, Error>.Observer, lifetime: Lifetime, scheduler: any Scheduler) {
+        self.source = source
+        self.input = input
+        self.lifetime = lifetime
+        self.scheduler = scheduler
+    }
+
+    var isEnding: Bool { ending.load(ordering: .acquiring) }
+
+    var isDisposed: Bool { isEnding || lifetime.hasEnded }
+
+    func dispose() {
+        guard !lifetime.hasEnded, !ending.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        source.dispose()
+        scheduler.schedule { [input] in input.sendInterrupted() }
     }
 }
 

@@ -13,7 +13,10 @@ extension Signal {
     ///   `pending` is touched only by the owner. It also queues the interruption of
     ///   a run attached to the core (``AttachedRun``) disposed by the owner during a
     ///   delivery, delivered (to that run alone) once the current event is. A send from another thread waits for
-    ///   `sendLock`, so delivery stays synchronous.
+    ///   `sendLock`, so delivery stays synchronous. A terminal event that has to wait
+    ///   sets `terminationRequested` first: the values that get the lock before it
+    ///   (or are queued) are dropped, so nothing sent after the termination reaches
+    ///   the observers before it.
     /// - A core without a send lock (`hasSendLock` false) is fed by exactly one
     ///   upstream signal, or by one funnel, which already serialises and de-recurses
     ///   what reaches it (see ``SignalFeeding``).
@@ -106,6 +109,11 @@ extension Signal {
         /// ends (guarded by `stateLock`), and how many are recorded or being recorded.
         @exclusivity(unchecked) @usableFromInline var deferredDrops: [any DeliveryGate] = []
         @usableFromInline let deferredDropRequests = Atomic<Int>(0)
+        /// Set by a terminal event sent from another thread while a delivery is under
+        /// way: from then on, values are dropped (those waiting for the send lock,
+        /// and those queued or sent meanwhile), so that the terminal event is the next
+        /// one the observers see.
+        @usableFromInline let terminationRequested = Atomic<Bool>(false)
 
         /// Disposed when the signal terminates: the generator's `Lifetime`. It also
         /// owns the storage of `stateLock` (one allocation for the composite and the

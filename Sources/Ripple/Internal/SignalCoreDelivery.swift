@@ -14,7 +14,13 @@ extension Signal.Core {
             pending.append(.event(event))
             return
         }
-        if holder != 0 { sendLock.waitToHold(for: thread) }
+        if holder != 0 {
+            if event.isTerminating { terminationRequested.store(true, ordering: .releasing) }
+            sendLock.waitToHold(for: thread)
+        }
+        if terminationRequested.load(ordering: .relaxed), !event.isTerminating {
+            return finishDelivery(from: thread, terminated: false)
+        }
         finishDelivery(from: thread, terminated: deliver(event))
     }
 
@@ -94,6 +100,7 @@ extension Signal.Core {
                 index += 1
                 switch next {
                 case let .event(event):
+                    if terminationRequested.load(ordering: .relaxed), !event.isTerminating { continue }
                     if deliver(event) { terminated = true }
                 case let .interruption(run):
                     run.deliverInterruption()

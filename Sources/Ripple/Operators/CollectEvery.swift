@@ -145,7 +145,7 @@ extension SignalProducer {
         discardWhenCompleted: Bool = true
     ) -> SignalProducer<[Value], Error> {
         requireTimeValue(interval, .positive, call: "collect(every:on:skipEmpty:discardWhenCompleted:)")
-        return lift { $0.collect(every: interval, on: scheduler, skipEmpty: skipEmpty, discardWhenCompleted: discardWhenCompleted) }
+        return lift(deliveringOn: scheduler) { $0.collect(every: interval, on: scheduler, skipEmpty: skipEmpty, discardWhenCompleted: discardWhenCompleted) }
     }
 
     /// Sends, every `interval` on `scheduler`, an array of the values this producer

@@ -140,7 +140,7 @@ extension SignalProducer {
         discardWhenCompleted: Bool = true
     ) -> SignalProducer<Value, Error> {
         requireTimeValue(interval, .nonNegative, call: "debounce(_:on:discardWhenCompleted:)")
-        return lift { $0.debounce(interval, on: scheduler, discardWhenCompleted: discardWhenCompleted) }
+        return lift(deliveringOn: scheduler) { $0.debounce(interval, on: scheduler, discardWhenCompleted: discardWhenCompleted) }
     }
 
     /// Sends a value on `scheduler` once `interval` has passed without a newer

@@ -60,7 +60,7 @@ extension SignalProducer {
     /// - Precondition: `interval >= 0`, not NaN.
     public func delay(_ interval: TimeInterval, on scheduler: some DateScheduler) -> SignalProducer<Value, Error> {
         requireTimeValue(interval, .nonNegative, call: "delay(_:on:)")
-        return lift { $0.delay(interval, on: scheduler) }
+        return lift(deliveringOn: scheduler) { $0.delay(interval, on: scheduler) }
     }
 
     /// Sends every value, and completion, `interval` later on `scheduler`.

@@ -69,7 +69,7 @@ extension SignalProducer {
     /// value. Once the result has terminated or is no longer observed, work waiting
     /// on `scheduler` is dropped.
     public func lazyMap<U>(on scheduler: some Scheduler, transform: @escaping (Value) -> U) -> SignalProducer<U, Error> {
-        lift { $0.lazyMap(on: scheduler, transform: transform) }
+        lift(deliveringOn: scheduler) { $0.lazyMap(on: scheduler, transform: transform) }
     }
 }
 

@@ -6,8 +6,9 @@
 // `observe(on:)` forwards every event, terminal ones included, through
 // `scheduler.schedule`, so they arrive in order on the scheduler's thread. An
 // interruption (a disposed producer run, say) drops the values still waiting and
-// arrives on the scheduler. Once the result has terminated or is no longer
-// observed, events still waiting on the scheduler are dropped.
+// arrives on the scheduler; so does the interruption of a disposed producer run,
+// even when its source had already ended. Once the result has terminated or is no
+// longer observed, events still waiting on the scheduler are dropped.
 
 extension Signal {
     /// Forwards every event through `scheduler`: observers of the result run where
@@ -36,10 +37,12 @@ extension SignalProducer {
     /// Forwards every event through `scheduler`: observers of each run run where the
     /// scheduler runs work, in the order the events were sent.
     ///
-    /// Disposing a run interrupts its source: the values still waiting on the
-    /// scheduler are dropped and `interrupted` arrives on the scheduler.
+    /// Disposing a run interrupts its source: the events still waiting on the
+    /// scheduler are dropped and `interrupted` arrives on the scheduler, also when
+    /// the source had already ended, so an observer on the main scheduler sees
+    /// every event there.
     public func observe(on scheduler: some Scheduler) -> SignalProducer<Value, Error> {
-        lift { $0.observe(on: scheduler) }
+        lift(deliveringOn: scheduler) { $0.observe(on: scheduler) }
     }
 
     /// Runs the start handler of each run on `scheduler` instead of the thread that

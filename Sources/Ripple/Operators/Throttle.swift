@@ -202,7 +202,7 @@ extension SignalProducer {
     /// - Precondition: `interval >= 0`, not NaN.
     public func throttle(_ interval: TimeInterval, on scheduler: some DateScheduler) -> SignalProducer<Value, Error> {
         requireTimeValue(interval, .nonNegative, call: "throttle(_:on:)")
-        return lift { $0.throttle(interval, on: scheduler) }
+        return lift(deliveringOn: scheduler) { $0.throttle(interval, on: scheduler) }
     }
 
     /// Sends at most one value per `interval` on `scheduler`: the first value at once
@@ -226,6 +226,6 @@ extension SignalProducer {
         on scheduler: some Scheduler
     ) -> SignalProducer<Value, Error> {
         let condition = shouldThrottle.producer
-        return lift { $0.throttle(while: condition, on: scheduler) }
+        return lift(deliveringOn: scheduler) { $0.throttle(while: condition, on: scheduler) }
     }
 }
