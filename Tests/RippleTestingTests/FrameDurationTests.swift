@@ -62,7 +62,7 @@ import Testing
         let numbers: Signal<Int, Never> = try scheduler.hotSignal("x-y|", values: values, frameDuration: .milliseconds(100))
         let typed = scheduler.record(typing)
         let counted = scheduler.record(numbers)
-        scheduler.run()
+        scheduler.advance(by: .milliseconds(400))
         expectMarbles(typed, toEqual: "-a-b|", frameDuration: .milliseconds(100))
         expectMarbles(counted, toEqual: "x-y|", values: values, frameDuration: .milliseconds(100))
         let search: SignalProducer<String, Never> = try scheduler.coldProducer("--r|", frameDuration: .milliseconds(100))

@@ -165,8 +165,8 @@ import Testing
         let values: [Character: Int] = ["x": 1, "y": 2]
         let endless: SignalProducer<Int, Never> = try scheduler.coldProducer("-x----y", values: values)
         scheduler.expect(endless, toEmit: "-x--", values: values)
-        scheduler.run()
         #expect(scheduler.currentDate.timeIntervalSinceReferenceDate == 4)
+        #expect(!scheduler.hasPendingWork)
     }
 
     @Test func anEventRightAfterTheExpectedEndIsCaught() throws {

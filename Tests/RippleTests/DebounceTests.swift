@@ -58,8 +58,71 @@ import Testing
         input.send(value: 2)
         scheduler.advance(toVirtualTime: 2)
         input.sendCompleted()
+        scheduler.advance()
+        #expect(recorder.entries.isEmpty)
         scheduler.run()
-        #expect(recorder.entries == ["2.0 VALUE 2", "2.0 COMPLETED"])
+        #expect(recorder.entries == ["3.0 VALUE 2", "3.0 COMPLETED"])
+    }
+
+    /// ReactiveSwift's own example: the pending value waits out its interval, and
+    /// the completion follows it, not a tick after the completion came.
+    @Test func completionWithoutDiscardingSendsThePendingValueWhenItsIntervalEndsThenCompletes() {
+        let scheduler = TestScheduler()
+        let recorder = Recorder<String>()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        signal.debounce(1, on: scheduler, discardWhenCompleted: false).observe(recorder.timedObserver(on: scheduler))
+        Self.sendAValueThenComplete(input, on: scheduler)
+        #expect(recorder.entries.isEmpty)
+        scheduler.run()
+        #expect(recorder.entries == ["1.0 VALUE 1", "1.0 COMPLETED"])
+    }
+
+    @Test func debouncedProducerWithoutDiscardingSendsThePendingValueWhenItsIntervalEnds() {
+        let scheduler = TestScheduler()
+        let recorder = Recorder<String>()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        SignalProducer(signal).debounce(1, on: scheduler, discardWhenCompleted: false)
+            .start(recorder.timedObserver(on: scheduler))
+        Self.sendAValueThenComplete(input, on: scheduler)
+        #expect(recorder.entries.isEmpty)
+        scheduler.run()
+        #expect(recorder.entries == ["1.0 VALUE 1", "1.0 COMPLETED"])
+    }
+
+    /// With the default, completion drops the pending value and goes out on the
+    /// scheduler's next tick, not when the value's interval would have ended.
+    @Test func completionDropsThePendingValueAndCompletesOnTheNextTick() {
+        let scheduler = TestScheduler()
+        let recorder = Recorder<String>()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        signal.debounce(1, on: scheduler).observe(recorder.timedObserver(on: scheduler))
+        Self.sendAValueThenComplete(input, on: scheduler)
+        #expect(recorder.entries == ["0.0 COMPLETED"])
+        scheduler.run()
+        #expect(recorder.entries == ["0.0 COMPLETED"])
+    }
+
+    @Test func debouncedProducerCompletionDropsThePendingValueAndCompletesOnTheNextTick() {
+        let scheduler = TestScheduler()
+        let recorder = Recorder<String>()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let observer: Signal<Int, Never>.Observer = recorder.timedObserver(on: scheduler)
+        SignalProducer(signal).debounce(1, on: scheduler).on(event: { observer.send($0) }).start()
+        Self.sendAValueThenComplete(input, on: scheduler)
+        #expect(recorder.entries == ["0.0 COMPLETED"])
+        scheduler.run()
+        #expect(recorder.entries == ["0.0 COMPLETED"])
+    }
+
+    /// Sends 0, then 1 (which replaces it), each followed by a tick, then
+    /// completion and a tick, all at 0 s.
+    private static func sendAValueThenComplete(_ input: Signal<Int, Never>.Observer, on scheduler: TestScheduler) {
+        input.send(value: 0)
+        scheduler.advance()
+        input.send(value: 1)
+        scheduler.advance()
+        input.sendCompleted()
+        scheduler.advance()
     }
 
     @Test func completionFlushesNothingWhenNoValueIsPending() {
@@ -117,6 +180,6 @@ import Testing
         scheduler.advance(toVirtualTime: 5)
         producer.start(recorder.timedObserver(on: scheduler))
         scheduler.run()
-        #expect(recorder.entries == ["0.0 VALUE 3", "0.0 COMPLETED", "5.0 VALUE 3", "5.0 COMPLETED"])
+        #expect(recorder.entries == ["1.0 VALUE 3", "1.0 COMPLETED", "6.0 VALUE 3", "6.0 COMPLETED"])
     }
 }

@@ -73,6 +73,19 @@ import Testing
         #expect(ran.value == 1)
     }
 
+    /// As with a plain `DispatchQueue`, a scheduler made without a QoS leaves its
+    /// queue's unspecified, so that the QoS of the queue it targets, or of the code
+    /// that schedules, applies; one given a QoS keeps it.
+    @Test func defaultSchedulerLeavesItsQueuesQoSUnspecifiedSoATargetsQoSApplies() {
+        #expect(QueueScheduler().queue.qos == .unspecified)
+        #expect(QueueScheduler(qos: .utility).queue.qos == .utility)
+        // Dispatch reports the QoS the queue inherits from its target (as on Linux)
+        // or the queue's own, unspecified one; a QoS of its own would be reported
+        // instead, and would override the target's.
+        let targeting = QueueScheduler(targeting: DispatchQueue.global(qos: .userInitiated)).queue.qos
+        #expect(targeting == .userInitiated || targeting == .unspecified)
+    }
+
     @Test func workRunsInSchedulingOrder() {
         let scheduler = QueueScheduler(name: "ripple.tests.order")
         let order = Recorder<Int>()

@@ -139,6 +139,25 @@ import Testing
         #expect(events(of: producer) == ["VALUE 20", "COMPLETED"])
     }
 
+    /// A deliberate difference from ReactiveSwift, which infers `any Error` here:
+    /// a closure that cannot throw makes a producer that cannot fail. Naming the
+    /// error type, or marking the closure `throws`, gives ReactiveSwift's type.
+    @Test func nonThrowingClosureInfersAProducerThatCannotFailUnlessTheErrorTypeIsNamed() {
+        let inferred = SignalProducer { "lazy" }
+        #expect(type(of: inferred) == SignalProducer<String, Never>.self)
+
+        let named = SignalProducer<String, any Error> { "lazy" }
+        #expect(type(of: named) == SignalProducer<String, any Error>.self)
+        #expect(events(of: named) == ["VALUE lazy", "COMPLETED"])
+
+        let markedThrowing = SignalProducer { () throws in "lazy" }
+        #expect(type(of: markedThrowing) == SignalProducer<String, any Error>.self)
+        #expect(events(of: markedThrowing) == ["VALUE lazy", "COMPLETED"])
+
+        let fromContext: SignalProducer<String, any Error> = SignalProducer { "lazy" }
+        #expect(events(of: fromContext) == ["VALUE lazy", "COMPLETED"])
+    }
+
     @Test func throwingClosureInitialiserFailsWithTheTypedErrorThrown() {
         var shouldFail = false
         let producer = SignalProducer<Int, TestError> { () throws(TestError) -> Int in

@@ -88,8 +88,33 @@ import Testing
         }
         await scheduler.run()
         #expect(woke.entries == [1, 3])
-        #expect(scheduler.virtualTime == 3)
+        #expect(scheduler.currentDate == .distantFuture)
         chain.cancel()
+    }
+
+    /// ReactiveSwift's `async` forms run the work on the main actor, so work that
+    /// touches the main thread's state can be advanced from a test on any executor.
+    @Test func asyncAdvanceAndRunRunScheduledWorkOnTheMainActorFromAnyCaller() async {
+        let scheduler = TestScheduler()
+        let onMainActor = Recorder<String>()
+        func schedule(_ name: String, at seconds: TimeInterval) {
+            scheduler.schedule(after: Date(timeIntervalSinceReferenceDate: seconds)) {
+                onMainActor.append("\(name) \(runsOnMainActorQueue)")
+            }
+        }
+        schedule("advance", at: 0)
+        await scheduler.advance()
+        schedule("advance(by:)", at: 1)
+        await scheduler.advance(by: 1)
+        schedule("advance(by: Duration)", at: 2)
+        await scheduler.advance(by: .seconds(1))
+        schedule("advance(to:)", at: 3)
+        await scheduler.advance(to: Date(timeIntervalSinceReferenceDate: 3))
+        schedule("run", at: 4)
+        await scheduler.run()
+        #expect(onMainActor.entries == [
+            "advance true", "advance(by:) true", "advance(by: Duration) true", "advance(to:) true", "run true",
+        ])
     }
 
     @Test func advanceDeliversTimerTicksToATaskThatStartsIteratingLater() async {
@@ -133,7 +158,7 @@ import Testing
     }
 
     @MainActor
-    @Test func asyncAdvanceRunsScheduledWorkOnTheCallersActor() async {
+    @Test func asyncAdvanceFromTheMainActorRunsScheduledWorkThere() async {
         let scheduler = TestScheduler()
         let onMainActor = Recorder<Bool>()
         scheduler.schedule { onMainActor.append(runsOnMainActorQueue) }

@@ -170,7 +170,7 @@ import Testing
         #expect(scheduler.currentDate == Self.start.addingTimeInterval(10))
     }
 
-    @Test func runRunsEverythingAndEndsAtTheLastDate() {
+    @Test func runRunsEverythingInTimeOrderThenMovesTheClockToTheDistantFuture() {
         let scheduler = TestScheduler(startDate: Self.start)
         var runs: [TimeInterval] = []
         scheduler.schedule(after: Self.start.addingTimeInterval(7)) { runs.append(Self.elapsed(scheduler)) }
@@ -181,14 +181,34 @@ import Testing
         scheduler.schedule { runs.append(Self.elapsed(scheduler)) }
         scheduler.run()
         #expect(runs == [0, 2, 7, 12])
-        #expect(Self.elapsed(scheduler) == 12)
+        #expect(scheduler.currentDate == .distantFuture)
         #expect(!scheduler.hasPendingWork)
     }
 
-    @Test func runWithNothingScheduledLeavesTheClockAlone() {
+    @Test func runWithNothingScheduledStillMovesTheClockToTheDistantFuture() {
         let scheduler = TestScheduler(startDate: Self.start)
         scheduler.run()
-        #expect(scheduler.currentDate == Self.start)
+        #expect(scheduler.currentDate == .distantFuture)
+    }
+
+    /// Once everything has run, work for now (an `observe(on:)` hop, a `delay` of
+    /// 0) still runs at the next advance; work due later never comes.
+    @Test func afterRunWorkDueNowRunsAtTheNextAdvanceAndLaterWorkNever() {
+        let scheduler = TestScheduler(startDate: Self.start)
+        scheduler.run()
+        var runs: [String] = []
+        scheduler.schedule { runs.append("now") }
+        scheduler.schedule(after: scheduler.currentDate) { runs.append("at the clock") }
+        scheduler.schedule(after: 1) { runs.append("a second later") }
+        scheduler.advance()
+        #expect(runs == ["now", "at the clock"])
+        scheduler.schedule { runs.append("now again") }
+        scheduler.run()
+        #expect(runs == ["now", "at the clock", "now again"])
+        scheduler.advance(by: 10)
+        #expect(runs == ["now", "at the clock", "now again"])
+        #expect(!scheduler.hasPendingWork)
+        #expect(scheduler.currentDate == .distantFuture)
     }
 
     @Test func rewindMovesTheClockBackWithoutRunningAnything() {

@@ -52,6 +52,51 @@ import Testing
         #expect(recorder.entries == ["10.0 VALUE 1", "5.0 VALUE 2", "8.0 VALUE 3"])
     }
 
+    /// A clock set back (by the user, or `rewind`) must not hold a value for the
+    /// rest of an interval measured on the old clock: the value that comes next
+    /// goes out at once, replacing the one still waiting, and the interval counts
+    /// from there.
+    @Test func throttleLetsTheNextValueThroughAtOnceWhenTheClockGoesBackWithAValueWaiting() {
+        let scheduler = TestScheduler()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let values = Recorder<String>()
+        signal.throttle(1, on: scheduler).observe(values.timedObserver(on: scheduler))
+        Self.sendAcrossARewind(input, on: scheduler)
+        #expect(values.entries == ["0.0 VALUE 0", "1.0 VALUE 2", "4.5 VALUE 3", "2.5 VALUE 6", "3.5 VALUE 8"])
+    }
+
+    @Test func throttledProducerLetsTheNextValueThroughAtOnceWhenTheClockGoesBack() {
+        let scheduler = TestScheduler()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let values = Recorder<String>()
+        SignalProducer(signal).throttle(1, on: scheduler).start(values.timedObserver(on: scheduler))
+        Self.sendAcrossARewind(input, on: scheduler)
+        #expect(values.entries == ["0.0 VALUE 0", "1.0 VALUE 2", "4.5 VALUE 3", "2.5 VALUE 6", "3.5 VALUE 8"])
+    }
+
+    /// Sends 0 to 8 to a throttle of 1 s, setting the clock back by 2 s (from 4.5 s
+    /// to 2.5 s) while 5 waits for its emission at 5.5 s.
+    private static func sendAcrossARewind(_ input: Signal<Int, Never>.Observer, on scheduler: TestScheduler) {
+        input.send(value: 0)
+        scheduler.advance()
+        input.send(value: 1)
+        input.send(value: 2)
+        scheduler.advance(by: 1.5)
+        scheduler.advance(by: 3)
+        input.send(value: 3)
+        scheduler.advance()
+        input.send(value: 4)
+        input.send(value: 5)
+        scheduler.advance()
+        scheduler.rewind(by: 2)
+        input.send(value: 6)
+        scheduler.advance()
+        input.send(value: 7)
+        input.send(value: 8)
+        scheduler.advance()
+        scheduler.run()
+    }
+
     @Test func throttleEmitsAtThePreviousEmissionPlusTheInterval() {
         let scheduler = TestScheduler()
         let recorder = Recorder<String>()

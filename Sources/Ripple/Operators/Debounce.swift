@@ -8,13 +8,14 @@ import Foundation
 //
 //     debounce(2, on: s)                               -ab---cd---|   →   ----b----d-|
 //     debounce(2, on: s)                               -ab|           →   ---|
-//     debounce(2, on: s, discardWhenCompleted: false)  -ab|           →   ---(b|)
+//     debounce(2, on: s, discardWhenCompleted: false)  -ab|           →   ----(b|)
 //
 // Each value restarts the wait; a value goes out on the scheduler once `interval`
-// has passed without a newer one. Completion goes through the scheduler at once and
-// discards the value still waiting, or flushes it first when asked to. Failure and
-// interruption go through the scheduler at once and drop it. Once the result has
-// terminated or is no longer observed, work waiting on the scheduler is dropped.
+// has passed without a newer one. Completion discards the value still waiting and
+// goes through the scheduler at once; when asked to keep that value, it goes out when
+// its interval ends, and the completion right after it. Failure and interruption go
+// through the scheduler at once and drop it. Once the result has terminated or is no
+// longer observed, work waiting on the scheduler is dropped.
 
 extension Signal {
     /// Sends a value on `scheduler` once `interval` seconds have passed without a
@@ -26,11 +27,13 @@ extension Signal {
     ///
     /// - Parameters:
     ///   - interval: the quiet time a value must wait out; after an infinite or
-    ///     huge one, no value goes out.
+    ///     huge one, no value goes out (nor, if completion keeps the value, the
+    ///     completion).
     ///   - scheduler: where values and every terminal event are sent.
     ///   - discardWhenCompleted: whether completion discards the value still
-    ///     waiting (the default) or sends it first, at once. Failure and interruption
-    ///     always drop it.
+    ///     waiting and goes out at once (the default), or the value goes out when
+    ///     its interval ends and the completion right after it. Failure and
+    ///     interruption always drop it.
     /// - Precondition: `interval >= 0`, not NaN.
     public func debounce(
         _ interval: TimeInterval,
@@ -45,20 +48,27 @@ extension Signal {
             lifetime += observe { event in
                 switch event {
                 case let .value(value):
+                    let date = scheduler.date(after: interval)
                     // The replaced value is released after the lock: its deinit is
                     // user code, which may reach this state again.
-                    let (generation, replaced) = state.withLock { $0.replace(with: value) }
+                    let (generation, replaced) = state.withLock { $0.replace(with: value, dueAt: date) }
                     withExtendedLifetime(replaced) {}
-                    let date = scheduler.date(after: interval)
                     scheduled.inner = scheduler.schedule(after: date) {
                         guard !lifetime.hasEnded, let value = state.withLock({ $0.take(generation) }) else { return }
                         input.send(value: value)
                     }
                 case .completed:
-                    let flushed = state.withLock { $0.finish() }
-                    scheduled.inner = scheduler.schedule {
+                    let (kept, dueDate) = state.withLock { $0.finish() }
+                    guard !discardWhenCompleted, let kept else {
+                        scheduled.inner = scheduler.schedule {
+                            guard !lifetime.hasEnded else { return }
+                            input.sendCompleted()
+                        }
+                        return
+                    }
+                    scheduled.inner = scheduler.schedule(after: dueDate) {
                         guard !lifetime.hasEnded else { return }
-                        if !discardWhenCompleted, let flushed { input.send(value: flushed) }
+                        input.send(value: kept)
                         input.sendCompleted()
                     }
                 case .failed, .interrupted:
@@ -80,7 +90,8 @@ extension Signal {
     ///     huge one, no value goes out.
     ///   - scheduler: where values and every terminal event are sent.
     ///   - discardWhenCompleted: whether completion discards the value still
-    ///     waiting (the default) or sends it first, at once.
+    ///     waiting and goes out at once (the default), or the value goes out when
+    ///     its interval ends and the completion right after it.
     /// - Precondition: `interval >= .zero`.
     public func debounce(
         _ interval: Duration,
@@ -91,17 +102,20 @@ extension Signal {
     }
 }
 
-/// The state of `debounce`: the value waiting, and a generation that tells the
-/// scheduled emission whether a newer value replaced it meanwhile.
+/// The state of `debounce`: the value waiting and the date its interval ends, and a
+/// generation that tells the scheduled emission whether a newer value replaced it
+/// meanwhile.
 private struct DebounceState<Value> {
     var pending: Value?
+    var dueDate = Date.distantPast
     var generation: UInt64 = 0
 
-    /// Makes `value` the one waiting; returns its generation, and the value it
-    /// replaced, for the caller to release after the lock.
-    mutating func replace(with value: Value) -> (generation: UInt64, replaced: Value?) {
+    /// Makes `value` the one waiting, until `date`; returns its generation, and the
+    /// value it replaced, for the caller to release after the lock.
+    mutating func replace(with value: Value, dueAt date: Date) -> (generation: UInt64, replaced: Value?) {
         var replaced: Value? = value
         swap(&pending, &replaced)
+        dueDate = date
         generation &+= 1
         return (generation, replaced)
     }
@@ -113,11 +127,11 @@ private struct DebounceState<Value> {
         return pending
     }
 
-    /// Takes the waiting value out for good.
-    mutating func finish() -> Value? {
+    /// Takes the waiting value out for good, with the date its interval ends.
+    mutating func finish() -> (value: Value?, dueDate: Date) {
         generation &+= 1
         defer { pending = nil }
-        return pending
+        return (pending, dueDate)
     }
 }
 
@@ -131,8 +145,9 @@ extension SignalProducer {
     ///     huge one, no value goes out.
     ///   - scheduler: where values and every terminal event are sent.
     ///   - discardWhenCompleted: whether completion discards the value still
-    ///     waiting (the default) or sends it first, at once. Failure and interruption
-    ///     always drop it.
+    ///     waiting and goes out at once (the default), or the value goes out when
+    ///     its interval ends and the completion right after it. Failure and
+    ///     interruption always drop it.
     /// - Precondition: `interval >= 0`, not NaN.
     public func debounce(
         _ interval: TimeInterval,
@@ -151,7 +166,8 @@ extension SignalProducer {
     ///     huge one, no value goes out.
     ///   - scheduler: where values and every terminal event are sent.
     ///   - discardWhenCompleted: whether completion discards the value still
-    ///     waiting (the default) or sends it first, at once.
+    ///     waiting and goes out at once (the default), or the value goes out when
+    ///     its interval ends and the completion right after it.
     /// - Precondition: `interval >= .zero`.
     public func debounce(
         _ interval: Duration,

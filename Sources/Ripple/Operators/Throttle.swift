@@ -14,8 +14,10 @@ import Foundation
 // `throttle(_:on:)` sends the first value on the scheduler's next tick (a value sent
 // before that tick replaces it); values that arrive within `interval` of the
 // previous emission collapse to the latest, which goes out at previous emission +
-// interval (at once if the scheduler's clock has gone back before the previous
-// emission; never after an infinite or huge interval). `throttle(while:on:)` holds the latest
+// interval — never after an infinite or huge interval. If the scheduler's clock has
+// gone back before the previous emission (a clock set back, `TestScheduler.rewind`),
+// the next value goes out at once, replacing one still waiting for the old clock,
+// and the interval counts from there. `throttle(while:on:)` holds the latest
 // value while the condition is `true` and sends it when the condition turns `false`.
 // Every event goes through the scheduler; a terminal event goes at once and drops
 // a value still held or waiting. Once the result has terminated or is no longer
@@ -34,9 +36,10 @@ extension Signal {
     /// A value waiting for its emission is replaced by any newer one, also before the
     /// first tick. Completion, failure and interruption go through `scheduler` at
     /// once and drop a value still waiting. If the scheduler's clock has gone back
-    /// before the previous emission (``TestScheduler/rewind(by:)-(TimeInterval)``),
-    /// the next value goes out at once. After an infinite or huge interval, no
-    /// value but the first goes out.
+    /// before the previous emission (a clock set back,
+    /// ``TestScheduler/rewind(by:)-(TimeInterval)``), the next value goes out at
+    /// once, even if a value was waiting for an emission due on the old clock. After
+    /// an infinite or huge interval, no value but the first goes out.
     ///
     /// - Precondition: `interval >= 0`, not NaN.
     public func throttle(_ interval: TimeInterval, on scheduler: some DateScheduler) -> Signal<Value, Error> {
@@ -128,22 +131,30 @@ extension Signal {
     }
 }
 
-/// The state of `throttle(_:on:)`: the value waiting for its emission, if any, and
-/// the date of the previous emission.
+/// The state of `throttle(_:on:)`: the value waiting for its emission, if any, the
+/// date that emission is scheduled for, and the date of the previous emission.
 private struct ThrottleState<Value> {
     var pending: Value?
+    var dueDate = Date.distantPast
     var previousDate: Date?
 
     /// Keeps `value` as the one to send; returns the date to schedule the emission
-    /// at, or `nil` if an emission is already scheduled, and the value `value`
-    /// replaced, for the caller to release after the lock. A clock that has gone
-    /// back before the previous emission makes the emission due now.
+    /// at, or `nil` if the emission already scheduled stays as it is, and the value
+    /// `value` replaced, for the caller to release after the lock. A clock that has
+    /// gone back before the previous emission makes the emission due now, also
+    /// when one was scheduled later.
     mutating func offer(_ value: Value, now: Date, interval: TimeInterval) -> (date: Date?, replaced: Value?) {
         var replaced: Value? = value
         swap(&pending, &replaced)
-        guard replaced == nil else { return (nil, replaced) }
-        guard let previousDate, previousDate <= now else { return (now, nil) }
-        return (max(now, previousDate.adding(schedulerInterval: interval)), nil)
+        let date: Date
+        if let previousDate, previousDate <= now {
+            date = max(now, previousDate.adding(schedulerInterval: interval))
+        } else {
+            date = now
+        }
+        guard replaced == nil || date < dueDate else { return (nil, replaced) }
+        dueDate = date
+        return (date, replaced)
     }
 
     /// Takes the waiting value out, recording `date` as the emission's date.
@@ -197,7 +208,8 @@ extension SignalProducer {
     /// first tick. Completion, failure and interruption go through `scheduler` at
     /// once and drop a value still waiting; disposing a run drops it too. If the
     /// scheduler's clock has gone back before the previous emission, the next value
-    /// goes out at once.
+    /// goes out at once, even if a value was waiting for an emission due on the old
+    /// clock.
     ///
     /// - Precondition: `interval >= 0`, not NaN.
     public func throttle(_ interval: TimeInterval, on scheduler: some DateScheduler) -> SignalProducer<Value, Error> {

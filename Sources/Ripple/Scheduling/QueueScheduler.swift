@@ -22,10 +22,12 @@ public final class QueueScheduler: DateScheduler {
     /// Creates a scheduler on a new serial queue.
     ///
     /// - Parameters:
-    ///   - qos: the quality of service of the queue.
+    ///   - qos: the quality of service of the queue. Left unspecified (the
+    ///     default, as for a `DispatchQueue`), the work runs at the quality of
+    ///     service of the queue targeted, or of the code that schedules it.
     ///   - name: the label of the queue, shown in debuggers and crash reports.
     ///   - targeting: a queue the new queue targets, if any.
-    public convenience init(qos: DispatchQoS = .default, name: String = "Ripple.QueueScheduler", targeting: DispatchQueue? = nil) {
+    public convenience init(qos: DispatchQoS = .unspecified, name: String = "Ripple.QueueScheduler", targeting: DispatchQueue? = nil) {
         self.init(queue: DispatchQueue(label: name, qos: qos, target: targeting))
     }
 

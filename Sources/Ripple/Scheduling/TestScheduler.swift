@@ -20,13 +20,16 @@ import Foundation
 /// Work scheduled for the same date runs in the order it was scheduled; work that
 /// schedules more work due within the advanced span sees it run in the same call.
 /// Work due at `Date.distantFuture` or later (after an infinite or huge interval)
-/// is never scheduled. The scheduler is thread-safe, and it never runs work while
-/// holding its lock.
+/// is never scheduled, unless the clock is already there: ``run()-()`` leaves it at
+/// `Date.distantFuture`, after which work for now still runs at the next advance,
+/// and work for later never does. The scheduler is thread-safe, and it never runs
+/// work while holding its lock.
 ///
 /// Async code that sleeps on the scheduler (``DateScheduler/sleep(for:)-(TimeInterval)``,
 /// ``DateScheduler/timer(interval:leeway:)-(TimeInterval,_)``) is tested with the
-/// `async` forms of ``advance(by:)-(TimeInterval)`` and ``run()-()``, which let tasks
-/// reach their sleep before the clock moves; see ``advance(to:)-(Date)``.
+/// `async` forms of ``advance(by:)-(TimeInterval)`` and ``run()-()``, which run the
+/// work on the main actor and let tasks reach their sleep before the clock moves;
+/// see ``advance(to:)-(Date)``.
 ///
 /// One call runs repeating work at most ``repeatLimit`` times: more stops the test
 /// with a precondition failure rather than hang it, since it means repeating work
@@ -106,7 +109,7 @@ public final class TestScheduler: DateScheduler {
     }
 
     /// Schedules `action` at `date` in virtual time; a date at `Date.distantFuture`
-    /// or later never comes.
+    /// or later never comes, unless the clock is already there (after ``run()-()``).
     ///
     /// - Precondition: `date` is not NaN.
     @discardableResult
@@ -164,7 +167,9 @@ public final class TestScheduler: DateScheduler {
         let work = ScheduledAction(action)
         state.withLock { state in
             let date = date ?? state.currentDate
-            guard !date.isNever else { return }
+            // Work due by the clock runs at the next advance, even once `run()` has
+            // moved the clock to where later work never comes.
+            guard date <= state.currentDate || !date.isNever else { return }
             state.insert(Item(date: date, order: state.makeOrder(), action: work, interval: interval))
         }
         return work
@@ -205,11 +210,14 @@ public final class TestScheduler: DateScheduler {
         }
     }
 
-    /// Runs all the work there is, moving the clock to each item's date in turn.
-    /// Repeating work must be disposed to let it end: see ``repeatLimit``.
+    /// Runs all the work there is, moving the clock to each item's date in turn,
+    /// then to `Date.distantFuture`, as after everything that will ever run has
+    /// run: work scheduled for now still runs at the next advance, work scheduled
+    /// for later never does. Repeating work must be disposed to let it end: see
+    /// ``repeatLimit``.
     public func run() {
         var repeats = 0
-        while let item = nextItem(dueBy: .never, movesClock: false) {
+        while let item = nextItem(dueBy: .never) {
             run(item, repeats: &repeats, call: "TestScheduler.run()")
         }
     }
@@ -233,27 +241,32 @@ public final class TestScheduler: DateScheduler {
     // MARK: Async advancing
 
     /// Moves the clock forward by `interval` seconds, like
-    /// ``advance(by:)-(TimeInterval)``, but first lets tasks reach their sleep on
-    /// this scheduler, before every step: see ``advance(to:)-(Date)``.
+    /// ``advance(by:)-(TimeInterval)``, but on the main actor, first letting tasks
+    /// reach their sleep on this scheduler, before every step: see
+    /// ``advance(to:)-(Date)``.
     ///
     /// - Precondition: `interval >= 0`, not NaN.
-    public nonisolated(nonsending) func advance(by interval: TimeInterval) async {
+    @MainActor
+    public func advance(by interval: TimeInterval) async {
         requireTimeValue(interval, .nonNegative, call: "TestScheduler.advance(by:)")
         await advance(to: currentDate.adding(schedulerInterval: interval))
     }
 
     /// Moves the clock forward by `duration`, like
-    /// ``advance(by:)-(Duration)``, but first lets tasks reach their sleep on this
-    /// scheduler, before every step: see ``advance(to:)-(Date)``.
+    /// ``advance(by:)-(Duration)``, but on the main actor, first letting tasks
+    /// reach their sleep on this scheduler, before every step: see
+    /// ``advance(to:)-(Date)``.
     ///
     /// - Precondition: `duration >= .zero`.
-    public nonisolated(nonsending) func advance(by duration: Duration) async {
+    @MainActor
+    public func advance(by duration: Duration) async {
         await advance(by: duration.timeInterval)
     }
 
-    /// Runs the work due now, like ``advance()-()``, once tasks have reached their
-    /// sleep on this scheduler: see ``advance(to:)-(Date)``.
-    public nonisolated(nonsending) func advance() async {
+    /// Runs the work due now, like ``advance()-()``, but on the main actor, once
+    /// tasks have reached their sleep on this scheduler: see ``advance(to:)-(Date)``.
+    @MainActor
+    public func advance() async {
         await advance(by: 0)
     }
 
@@ -265,8 +278,12 @@ public final class TestScheduler: DateScheduler {
     /// await scheduler.advance(by: 1)   // `done` is true
     /// ```
     ///
+    /// Like ReactiveSwift's, the `async` forms run on the main actor, whatever the
+    /// caller's isolation: the scheduled work runs on the main actor, so a test on
+    /// any executor can advance work that touches main-actor state.
+    ///
     /// Before it moves the clock to the next date with work due (and runs all the
-    /// work due then), and before it returns, it settles: running on the caller's
+    /// work due then), and before it returns, it settles: running on the main
     /// actor, it yields
     /// 1. until every task resumed by a `sleep` or a `timer` of this scheduler has
     ///    returned from that call (this is tracked, not guessed), then
@@ -287,7 +304,8 @@ public final class TestScheduler: DateScheduler {
     /// yields, so that a task scheduling work without end cannot hang it.
     ///
     /// - Precondition: `date` is not NaN.
-    public nonisolated(nonsending) func advance(to date: Date) async {
+    @MainActor
+    public func advance(to date: Date) async {
         Self.require(date, call: "TestScheduler.advance(to:)")
         var repeats = 0
         var waitsQuietTime = true
@@ -299,15 +317,17 @@ public final class TestScheduler: DateScheduler {
         }
     }
 
-    /// Runs all the work there is, like ``run()-()``, letting other tasks run
-    /// before each step: see ``advance(to:)-(Date)``.
-    public nonisolated(nonsending) func run() async {
+    /// Runs all the work there is, then moves the clock to `Date.distantFuture`,
+    /// like ``run()-()``, but on the main actor, letting other tasks run before
+    /// each step: see ``advance(to:)-(Date)``.
+    @MainActor
+    public func run() async {
         var repeats = 0
         var waitsQuietTime = true
         while true {
             await settle(waitingQuietTime: waitsQuietTime)
             waitsQuietTime = false
-            guard let first = nextItem(dueBy: .never, movesClock: false) else { return }
+            guard let first = nextItem(dueBy: .never) else { return }
             runAll(from: first, repeats: &repeats, call: "TestScheduler.run()")
         }
     }
@@ -316,7 +336,7 @@ public final class TestScheduler: DateScheduler {
     /// advance, which does not move the clock.
     private func runAll(from first: Item, repeats: inout Int, call: String) {
         run(first, repeats: &repeats, call: call)
-        while let item = nextItem(dueBy: first.date, movesClock: false) {
+        while let item = nextItem(dueBy: first.date) {
             run(item, repeats: &repeats, call: call)
         }
     }
@@ -347,16 +367,15 @@ public final class TestScheduler: DateScheduler {
     // MARK: Running the work
 
     /// Takes out the earliest item due by `date` and moves the clock to it; with no
-    /// such item, moves the clock to `date`.
-    /// Cancelled work is dropped without moving the clock. `run()` passes
-    /// `movesClock: false`, which leaves the clock at the last item run.
-    private func nextItem(dueBy date: Date, movesClock: Bool = true) -> Item? {
+    /// such item, moves the clock to `date` (never back, nor past `Date.never`).
+    /// Cancelled work is dropped without moving the clock.
+    private func nextItem(dueBy date: Date) -> Item? {
         state.withLock { state in
             while let first = state.items.first, first.action.isDisposed {
                 state.items.removeFirst()
             }
             guard let first = state.items.first, first.date <= date else {
-                if movesClock { state.currentDate = max(state.currentDate, date) }
+                state.currentDate = max(state.currentDate, min(date, .never))
                 return nil
             }
             state.items.removeFirst()

@@ -7,9 +7,9 @@ import Foundation
 // Time values: what the library accepts as an interval, and what it means.
 //
 //     0, -0.0, tiny      now, or as soon as the scheduler can
-//     huge, .infinity    never: clamped to `Date.distantFuture`, where work is not
-//                        scheduled at all (a timeout that never fires, a delay that
-//                        never delivers, a timer that never ticks)
+//     huge, .infinity    never: clamped to just past `Date.distantFuture`, where
+//                        work is not scheduled at all (a timeout that never fires, a
+//                        delay that never delivers, a timer that never ticks)
 //     NaN, negative      a precondition failure naming the call and the value
 //
 // A repeating interval must also be more than 0. `Duration` values go through the
@@ -48,8 +48,13 @@ func requireTimeValue(_ seconds: TimeInterval, _ rule: TimeValueRule, name: Stri
 }
 
 extension Date {
-    /// `Date.distantFuture`: work due then or later never runs.
+    /// `Date.distantFuture`: work due then or later never runs — unless a
+    /// `TestScheduler`'s clock is already there (its `run()` leaves it there).
     static let never = Date.distantFuture
+
+    /// Where an interval that reaches past ``never`` leads: later than any clock,
+    /// so work due then never runs, even once a clock stands at ``never``.
+    static let pastNever = Date(timeIntervalSinceReferenceDate: never.timeIntervalSinceReferenceDate.nextUp)
 
     /// Whether this date is so far ahead that work due then never runs.
     var isNever: Bool {
@@ -57,11 +62,11 @@ extension Date {
     }
 
     /// This date moved by `interval` seconds (checked by the caller: not NaN), no
-    /// later than ``never`` — an infinite or huge interval means never — and no
-    /// earlier than `Date.distantPast`.
+    /// later than ``pastNever`` — an infinite or huge interval means never, also
+    /// from a clock at ``never`` — and no earlier than `Date.distantPast`.
     func adding(schedulerInterval interval: TimeInterval) -> Date {
         let seconds = timeIntervalSinceReferenceDate + interval
-        if seconds >= Date.never.timeIntervalSinceReferenceDate { return .never }
+        if seconds > Date.never.timeIntervalSinceReferenceDate { return .pastNever }
         if seconds <= Date.distantPast.timeIntervalSinceReferenceDate { return .distantPast }
         return Date(timeIntervalSinceReferenceDate: seconds)
     }

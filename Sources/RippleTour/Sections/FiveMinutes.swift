@@ -108,17 +108,19 @@ extension Tour {
         }
         out.print("date label: \(dateLabel.text ?? "")")
 
+        // Each change takes the model half a second, and the reload that follows
+        // another half.
         viewModel.addTodo(content: "buy milk") { out.print("added: \($0)") }
-        scheduler.run()
+        scheduler.advance(by: 1)
         viewModel.addTodo(content: "write tests") { out.print("added: \($0)") }
-        scheduler.run()
+        scheduler.advance(by: 1)
         viewModel.checkedTodo(index: 0)
-        scheduler.run()
+        scheduler.advance(by: 1)
         out.print("peek todos: \(viewModel.todos.value.map(\.title))")
         finishedToken?.dispose()
         out.print("unsubscribed from the finished section")
         viewModel.checkedTodo(index: 1)
-        scheduler.run()
+        scheduler.advance(by: 1)
         viewModel.timeValue.value = "Tuesday, 24 November"
         out.print("date label: \(dateLabel.text ?? "")")
     }

@@ -33,7 +33,7 @@ import Testing
         let source: Signal<String, Never> = try scheduler.hotSignal("-ab|")
         let output = scheduler.record(source.debounce(2, on: scheduler, discardWhenCompleted: false))
         scheduler.run()
-        #expect(output.marbles() == "---(b|)")
+        #expect(output.marbles() == "----(b|)")
     }
 
     @Test func completionFlushesNothingWhenNoValueIsPending() throws {
@@ -76,7 +76,7 @@ import Testing
         scheduler.advance(by: 5)
         let second = scheduler.record(producer)
         scheduler.run()
-        #expect(first.marbles() == "(c|)")
-        #expect(second.marbles() == "(c|)")
+        #expect(first.marbles() == "-(c|)")
+        #expect(second.marbles() == "-(c|)")
     }
 }
