@@ -40,7 +40,7 @@ final class HandlerRun<Value, Error: Swift.Error>: Lifetime, @unchecked Sendable
     /// Whether the observer has received its terminal event; written holding the
     /// send lock, read without it by the input's release, which then has nothing
     /// to interrupt (and takes no lock).
-    @usableFromInline let terminated = Atomic<Bool>(false)
+    @usableFromInline let terminated = Synchronization.Atomic<Bool>(false)
     /// Counts the observer until the run ends (see `SubscriptionCounter`).
     @usableFromInline let counter: AnyObject?
 

@@ -338,7 +338,7 @@ final class Flattener<U, E: Swift.Error, F: Swift.Error> {
     @usableFromInline let state = Locked(State())
     /// `.latest`: a copy of `state.latest` (0 for none; ids start at 1), written
     /// under the state's lock and read without it by every event of an inner stream.
-    @usableFromInline let latestID = Atomic<UInt64>(0)
+    @usableFromInline let latestID = Synchronization.Atomic<UInt64>(0)
 
     @inlinable
     init(
