@@ -72,8 +72,21 @@ public final class Property<Value>: PropertyProtocol {
         self.init(unsafeProducer: values.producer.prefix(value: initial), capturing: nil)
     }
 
+    /// A property whose value is `initial` until `values` sends one; `values` is
+    /// started at once, and the property completes when it terminates.
+    ///
+    /// The form that a producer written by context picks:
+    /// `Property(initial: 0, then: .init(value: 1))`.
+    public convenience init(initial: Value, then values: SignalProducer<Value, Never>) {
+        self.init(unsafeProducer: values.prefix(value: initial), capturing: nil)
+    }
+
     /// A property whose value is `initial` until `values` sends one; the property
     /// completes when `values` terminates.
+    ///
+    /// Disfavoured, so that a stream written by context (`then: .empty`) is a
+    /// producer, as in ReactiveSwift.
+    @_disfavoredOverload
     public convenience init(initial: Value, then values: Signal<Value, Never>) {
         self.init(unsafeProducer: SignalProducer(values).prefix(value: initial), capturing: nil)
     }
@@ -150,7 +163,14 @@ extension Property where Value: OptionalProtocol {
     /// let selection = Property<Item?>(initial: nil, then: taps.map(\.item))   // taps: Signal<Tap, Never>
     /// ```
     public convenience init(initial: Value, then values: some SignalProducerConvertible<Value.Wrapped, Never>) {
-        self.init(initial: initial, then: values.producer.map { Value(reconstructing: $0) })
+        self.init(initial: initial, then: values.producer)
+    }
+
+    /// An optional property whose value is `initial` until the producer `values`,
+    /// of the wrapped type, sends one; the form that a producer written by context
+    /// picks: `Property(initial: Optional(0), then: .init(value: 1))`.
+    public convenience init(initial: Value, then values: SignalProducer<Value.Wrapped, Never>) {
+        self.init(initial: initial, then: values.map { Value(reconstructing: $0) })
     }
 }
 
