@@ -21,11 +21,16 @@
 /// ```
 ///
 /// A ViewModel exposes `Property` so that views can read and observe a value
-/// without being able to set it. `Property` is also a property wrapper:
+/// without being able to set it. `Property` is also a property wrapper, which is
+/// given the property it wraps (it has no `init(wrappedValue:)`, as in
+/// ReactiveSwift, so a memberwise initialiser takes a `Property`):
 ///
 /// ```swift
 /// @Property var title: String
 /// init(name: MutableProperty<String>) { _title = name.map { "Hello, \($0)" } }
+///
+/// struct Badge { @Property var count: Int }
+/// let badge = Badge(count: Property(capturing: unread))   // unread: MutableProperty<Int>
 /// ```
 @propertyWrapper
 public final class Property<Value>: PropertyProtocol {
@@ -46,12 +51,6 @@ public final class Property<Value>: PropertyProtocol {
         storage = PropertyStorage(value, relay: changes.core, input: input)
         capturedSource = nil
         storage.complete()
-    }
-
-    /// A property that never changes: the property-wrapper form,
-    /// `@Property var limit = 10`.
-    public convenience init(wrappedValue: Value) {
-        self.init(value: wrappedValue)
     }
 
     /// A read-only view of `property` that does not keep it alive: it completes
