@@ -300,18 +300,17 @@ extension SignalProducer {
         liftRight(transform)
     }
 
-    /// The binary ``lift(_:)-(@escaping(Signal<Value,Error>)->(Signal<U,F>)->Signal<V,G>)``
-    /// with this producer's run started first, then the other producer's (the
-    /// order of `sample(with:)`).
+    /// The binary `lift(_:)` with this producer's run started first, then the other
+    /// producer's (the order of `sample(with:)`).
     public func liftLeft<U, F, V, G>(
         _ transform: @escaping (Signal<Value, Error>) -> (Signal<U, F>) -> Signal<V, G>
     ) -> (SignalProducer<U, F>) -> SignalProducer<V, G> {
         { other in lift(with: other) { left, right in transform(left)(right) } }
     }
 
-    /// The binary ``lift(_:)-(@escaping(Signal<Value,Error>)->(Signal<U,F>)->Signal<V,G>)``
-    /// with the other producer's run started first, then this producer's (the
-    /// order of `take(until:)` and `withLatest(from:)`); what `lift` does.
+    /// The binary `lift(_:)` with the other producer's run started first, then this
+    /// producer's (the order of `take(until:)` and `withLatest(from:)`): what `lift`
+    /// does.
     public func liftRight<U, F, V, G>(
         _ transform: @escaping (Signal<Value, Error>) -> (Signal<U, F>) -> Signal<V, G>
     ) -> (SignalProducer<U, F>) -> SignalProducer<V, G> {

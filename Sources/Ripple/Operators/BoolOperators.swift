@@ -112,7 +112,7 @@ extension SignalProducer where Value == Bool {
     }
 
     /// Sends whether the latest values of all `streams` (producers, signals observed
-    /// from each start on, properties) are `true`; see ``all(_:)-(S)``.
+    /// from each start on, properties) are `true`; see `all(_:)` over producers.
     ///
     /// ```swift
     /// let canSubmit = SignalProducer.all([isNameValid.signal, isEmailValid.signal])
@@ -123,7 +123,8 @@ extension SignalProducer where Value == Bool {
     }
 
     /// Sends whether the latest value of any of `streams` (producers, signals
-    /// observed from each start on, properties) is `true`; see ``any(_:)-(S)``.
+    /// observed from each start on, properties) is `true`; see `any(_:)` over
+    /// producers.
     public static func any<S: Sequence>(_ streams: S) -> SignalProducer<Bool, Error>
     where S.Element: SignalProducerConvertible, S.Element.Value == Bool, S.Element.Error == Error {
         any(streams.map(\.producer))

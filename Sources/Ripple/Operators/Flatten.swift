@@ -143,7 +143,7 @@ extension Signal {
 
     /// On failure, continues with the events of the stream (a producer, a signal
     /// observed from then on, a property) that `transform` returns for the error;
-    /// see ``flatMapError(_:)-(Error)->SignalProducer<Value,F>)``.
+    /// see the producer form of `flatMapError(_:)`.
     public func flatMapError<Inner: SignalProducerConvertible>(
         _ transform: @escaping (Error) -> Inner
     ) -> Signal<Value, Inner.Error> where Inner.Value == Value {
@@ -369,7 +369,7 @@ extension SignalProducer {
 
     /// On failure, continues with the events of the stream (a producer, a signal
     /// observed from then on, a property) that `transform` returns for the error;
-    /// see ``flatMapError(_:)-(Error)->SignalProducer<Value,F>)``.
+    /// see the producer form of `flatMapError(_:)`.
     public func flatMapError<Inner: SignalProducerConvertible>(
         _ transform: @escaping (Error) -> Inner
     ) -> SignalProducer<Value, Inner.Error> where Inner.Value == Value {

@@ -106,19 +106,19 @@ extension Signal {
 // can be written by context: `withLatest(from: .init(value: 0))`.
 extension Signal {
     /// Pairs every value of this signal with the latest value of the producer
-    /// `samplee`, started at once; see ``withLatest(from:)-(SignalProducerConvertible<U,Never>)``.
+    /// `samplee`, started at once; see `withLatest(from:)`.
     public func withLatest<U>(from samplee: SignalProducer<U, Never>) -> Signal<(Value, U), Error> {
         pairedWithLatest(of: samplee)
     }
 
     /// Sends the latest value of this signal paired with each value of the producer
-    /// `sampler`, started at once; see ``sample(with:)-(SignalProducerConvertible<T,Never>)``.
+    /// `sampler`, started at once; see `sample(with:)`.
     public func sample<T>(with sampler: SignalProducer<T, Never>) -> Signal<(Value, T), Error> {
         sampled(by: sampler)
     }
 
     /// Sends the latest value of this signal each time the producer `sampler`,
-    /// started at once, fires; see ``sample(on:)-(SignalProducerConvertible<Void,Never>)``.
+    /// started at once, fires; see `sample(on:)`.
     public func sample(on sampler: SignalProducer<Void, Never>) -> Signal<Value, Error> {
         sampled(by: sampler).map { value, _ in value }
     }
