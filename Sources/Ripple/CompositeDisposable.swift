@@ -20,9 +20,9 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {  // `e
     /// How many locks share `lock`'s allocation: `lock` and those lent to the owner
     /// (see `init(lendingLocks:)`).
     private let lockGroupSize: Int
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = Synchronization.Atomic<Bool>(false)
     // `@exclusivity(unchecked)`: `lock` already makes every access exclusive.
-    @exclusivity(unchecked) private var entries = Bag<Entry, Member>()
+    @exclusivity(unchecked) private var entries = KeyedBag<Entry, Member>()
     /// Added while the members were being disposed, on another thread or from inside
     /// a member's disposal; disposed by the disposing thread once the members are.
     @exclusivity(unchecked) private var lateArrivals: [Member] = []
@@ -118,7 +118,7 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {  // `e
 
     /// Disposes every disposable in the group, in the order they were added.
     public func dispose() {
-        let all = lock.withLock { () -> ContiguousArray<Bag<Entry, Member>.Slot?>? in
+        let all = lock.withLock { () -> ContiguousArray<KeyedBag<Entry, Member>.Slot?>? in
             guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return nil }
             return entries.removeAll()
         }
@@ -192,7 +192,7 @@ extension CompositeDisposable {
     /// from the group. The member itself is kept by the composite only.
     fileprivate final class Entry: Disposable, BagKey, @unchecked Sendable {  // `bagIndex` is guarded by the composite's lock
         @exclusivity(unchecked) var bagIndex = -1
-        private let removed = Atomic<Bool>(false)
+        private let removed = Synchronization.Atomic<Bool>(false)
         private weak var composite: CompositeDisposable?
 
         init(in composite: CompositeDisposable) {

@@ -27,7 +27,7 @@ public protocol Disposable: AnyObject, Sendable {
 ///
 /// The closure is released as soon as it has run.
 public final class AnyDisposable: Disposable, @unchecked Sendable {  // `action` is set before publication and then touched only by the one caller that wins `disposed`
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = Synchronization.Atomic<Bool>(false)
     private var action: (() -> Void)?
 
     /// Creates a disposable that runs `action` once, on the first call to `dispose()`.

@@ -30,19 +30,19 @@ public class Lifetime: @unchecked Sendable {  // `storage` is one atomic word, s
     /// leaves 0 once, by compare-and-exchange, so whoever loses the race goes by
     /// the winner's: an action attached after `end()` runs at once, one attached
     /// before runs when `end()` disposes the composite.
-    private let storage: Atomic<UInt>
+    private let storage: Synchronization.Atomic<UInt>
     /// `storage` of a lifetime that ended before anyone asked for its composite.
     private static var endedWithoutStorage: UInt { 1 }
 
     init(_ disposables: CompositeDisposable) {
-        storage = Atomic(UInt(bitPattern: Unmanaged.passRetained(disposables).toOpaque()))
+        storage = Synchronization.Atomic(UInt(bitPattern: Unmanaged.passRetained(disposables).toOpaque()))
     }
 
     /// A lifetime whose composite is created when first used; its owner calls
     /// `end()` once.
     @usableFromInline
     init(creatingStorageOnFirstUse: ()) {
-        storage = Atomic(0)
+        storage = Synchronization.Atomic(0)
     }
 
     deinit {

@@ -7,7 +7,7 @@ import Synchronization
 /// Typical use: the subscription to the latest request, cancelling the previous one.
 public final class SerialDisposable: Disposable, @unchecked Sendable {  // `current` is guarded by `lock`
     private let lock = Lock()
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = Synchronization.Atomic<Bool>(false)
     private var current: (any Disposable)?
 
     /// Creates a serial disposable, optionally holding `disposable`.

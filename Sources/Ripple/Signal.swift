@@ -91,6 +91,18 @@ public final class Signal<Value, Error: Swift.Error> {
         return (signal, input!)
     }
 
+    /// Creates a signal together with its input: ReactiveSwift's name for a pipe
+    /// whose recursive sends are queued and delivered in order once the current
+    /// event has reached every observer.
+    ///
+    /// Every Ripple signal already behaves so, and also serialises sends from
+    /// several threads, so this is ``pipe(disposable:)``: code that called it in
+    /// ReactiveSwift to send from inside an observer ports unchanged.
+    @inlinable
+    public static func reentrantUnserializedPipe(disposable: (any Disposable)? = nil) -> (output: Signal, input: Observer) {
+        pipe(disposable: disposable)
+    }
+
     /// A signal that never sends any event.
     public static var never: Signal {
         Signal { observer, lifetime in

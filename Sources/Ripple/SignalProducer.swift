@@ -283,5 +283,38 @@ extension SignalProducer {
         })
     }
 
+    /// Applies a two-signal operator to a run of this producer and a run of the
+    /// producer it is then given: `producer.lift(Signal.zip)(other)`. The other
+    /// producer's run starts first, as with ``liftRight(_:)``, so that it is
+    /// observed before this one sends (a trigger, a sampled stream).
+    ///
+    /// ```swift
+    /// let sums = first.lift { a in { b in Signal.zip(a, b).map { $0 + $1 } } }(second)
+    /// ```
+    ///
+    /// Disposing a run of the result interrupts both runs, and the interruption
+    /// flows down through `transform`; the signal `transform` made is released.
+    public func lift<U, F, V, G>(
+        _ transform: @escaping (Signal<Value, Error>) -> (Signal<U, F>) -> Signal<V, G>
+    ) -> (SignalProducer<U, F>) -> SignalProducer<V, G> {
+        liftRight(transform)
+    }
+
+    /// The binary `lift(_:)` with this producer's run started first, then the other
+    /// producer's (the order of `sample(with:)`).
+    public func liftLeft<U, F, V, G>(
+        _ transform: @escaping (Signal<Value, Error>) -> (Signal<U, F>) -> Signal<V, G>
+    ) -> (SignalProducer<U, F>) -> SignalProducer<V, G> {
+        { other in lift(with: other) { left, right in transform(left)(right) } }
+    }
+
+    /// The binary `lift(_:)` with the other producer's run started first, then this
+    /// producer's (the order of `take(until:)` and `withLatest(from:)`): what `lift`
+    /// does.
+    public func liftRight<U, F, V, G>(
+        _ transform: @escaping (Signal<Value, Error>) -> (Signal<U, F>) -> Signal<V, G>
+    ) -> (SignalProducer<U, F>) -> SignalProducer<V, G> {
+        { other in other.lift(with: self) { right, left in transform(left)(right) } }
+    }
 }
 

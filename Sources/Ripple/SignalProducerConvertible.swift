@@ -31,3 +31,13 @@ extension SignalProducer: SignalProducerConvertible {
         self
     }
 }
+
+extension Result: SignalProducerConvertible {
+    /// A producer whose every run sends the success value then completes, or fails
+    /// with the failure: `SignalProducer(result)`, and a `Result` wherever a stream
+    /// is taken (`flatMap(.latest) { validate($0) }` with a `validate` returning a
+    /// `Result`).
+    public var producer: SignalProducer<Success, Failure> {
+        SignalProducer(result: self)
+    }
+}

@@ -5,6 +5,7 @@
 // the marker compiled against ReactiveSwift as it is; this target compiles it in
 // Swift 6 mode with complete checking and no warnings.
 
+import Dispatch
 import Ripple
 import Testing
 
@@ -41,6 +42,27 @@ func fullName<First: SignalProducerProtocol, Last: SignalProducerProtocol>(
     _ last: Last
 ) -> SignalProducer<String, First.Error> where First.Value == String, Last.Value == String, Last.Error == First.Error {
     return SignalProducer.combineLatest(first.producer, last.producer).map { "\($0) \($1)" }
+}
+
+/// Counts the values of signals, whatever thread sends them.
+final class EventTally {
+    let count = Atomic(0)
+
+    func record<Value>(_ signal: Signal<Value, Never>) {
+        signal.observeValues { [count] _ in count.modify { $0 += 1 } }
+    }
+}
+
+struct LoadError: Error {}
+
+func searchResults(for queries: SignalProducer<String, Never>) -> SignalProducer<[String], Never> {
+    return queries.flatMap(.latest) { query in query.isEmpty ? .empty : .init(value: [query]) }
+}
+
+func titles(for ids: SignalProducer<Int, LoadError>) -> SignalProducer<String, Never> {
+    return ids
+        .flatMap(.concat) { id in id < 0 ? .init(error: LoadError()) : .init(value: "#\(id)") }
+        .flatMapError { _ in .init(value: "offline") }
 }
 
 @MainActor
@@ -96,6 +118,24 @@ final class ComposeViewModel {
         var names: [String] = []
         fullName(SignalProducer<String, Never>(value: "Ada"), SignalProducer(value: "Lovelace")).startWithValues { names.append($0) }
         #expect(names == ["Ada Lovelace"])
+    }
+
+    @Test func anAtomicCountsValuesSentFromSeveralThreads() {
+        let tally = EventTally()
+        let (values, input) = Signal<Int, Never>.pipe()
+        tally.record(values)
+        DispatchQueue.concurrentPerform(iterations: 100) { input.send(value: $0) }
+        #expect(tally.count.value == 100)
+    }
+
+    @Test func innerProducersWrittenByContext() {
+        var found: [[String]] = []
+        searchResults(for: SignalProducer(["", "swift"])).startWithValues { found.append($0) }
+        #expect(found == [["swift"]])
+
+        var loaded: [String] = []
+        titles(for: SignalProducer([1, -1, 2])).startWithValues { loaded.append($0) }
+        #expect(loaded == ["#1", "offline"])
     }
 
     @MainActor

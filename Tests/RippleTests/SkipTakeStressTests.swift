@@ -35,7 +35,7 @@ import Testing
     }
 
     /// Sends `sendsPerThread` values, negated once `hasFired` is set.
-    static func sendValues(to input: Signal<Int, Never>.Observer, unless hasFired: borrowing Atomic<Bool>, count lateSends: borrowing Atomic<Int>) {
+    static func sendValues(to input: Signal<Int, Never>.Observer, unless hasFired: borrowing Synchronization.Atomic<Bool>, count lateSends: borrowing Synchronization.Atomic<Int>) {
         for value in 1...sendsPerThread {
             if hasFired.load(ordering: .acquiring) {
                 lateSends.add(1, ordering: .relaxed)

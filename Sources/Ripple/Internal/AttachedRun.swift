@@ -34,7 +34,7 @@ extension Signal {
         /// deliver it (`held` is released by the core as soon as the run leaves it).
         @exclusivity(unchecked) @usableFromInline var terminalSink: Sink?
         /// Whether the run has ended (received its terminal event).
-        @usableFromInline let ended = Atomic<Bool>(false)
+        @usableFromInline let ended = Synchronization.Atomic<Bool>(false)
         /// What runs once the run has ended (see `afterEnding(_:)`).
         @exclusivity(unchecked) @usableFromInline var endAction: (() -> Void)?
         /// What serialises the sends into `host` (a property's storage), handed to

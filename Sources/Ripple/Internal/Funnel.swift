@@ -22,7 +22,7 @@ import Synchronization
 @usableFromInline
 final class Funnel: @unchecked Sendable {  // `pending` is guarded by `lock` (touched by `owner` only)
     @usableFromInline let lock = Lock()
-    @usableFromInline let owner = Atomic<UInt>(0)
+    @usableFromInline let owner = Synchronization.Atomic<UInt>(0)
     // Only the owner touches it, never around a call out: the dynamic exclusivity
     // check would only cost time.
     @exclusivity(unchecked) @usableFromInline var pending: [() -> Void] = []

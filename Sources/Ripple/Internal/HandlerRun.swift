@@ -42,11 +42,11 @@ final class HandlerRun<Value, Error: Swift.Error>: Lifetime, @unchecked Sendable
     /// Whether the observer has received its terminal event; written holding the
     /// send lock, read without it by the input's release, which then has nothing
     /// to interrupt (and takes no lock).
-    @usableFromInline let terminated = Atomic<Bool>(false)
+    @usableFromInline let terminated = Synchronization.Atomic<Bool>(false)
     /// Set by a terminal event that has to wait for another thread's delivery: the
     /// values that get the send lock before it, or are queued, are dropped (as a
     /// signal core's `terminationRequested`).
-    @usableFromInline let terminationRequested = Atomic<Bool>(false)
+    @usableFromInline let terminationRequested = Synchronization.Atomic<Bool>(false)
     /// Counts the observer until the run ends (see `SubscriptionCounter`).
     @usableFromInline let counter: AnyObject?
 

@@ -79,10 +79,10 @@ protocol AnyImmediateRun: AnyObject {
 final class ImmediateRun<Value, Error: Swift.Error>: Disposable, AnyImmediateRun, @unchecked Sendable {  // the `var`s are guarded by `holder`, a lock word; the rest is atomic or immutable
     /// The thread that holds the run, 0 for none (see above). Taken with an
     /// acquiring compare-and-exchange, given back with a releasing store.
-    @usableFromInline let holder = Atomic<UInt>(0)
+    @usableFromInline let holder = Synchronization.Atomic<UInt>(0)
     /// Whether the run has ended: its observer has received its terminal event.
     /// Written while holding the run.
-    @usableFromInline let ended = Atomic<Bool>(false)
+    @usableFromInline let ended = Synchronization.Atomic<Bool>(false)
     /// The observer; `nil` once it has been given its terminal event, or is being
     /// given `interrupted` by a disposal.
     @exclusivity(unchecked) @usableFromInline var sink: Signal<Value, Error>.Sink?

@@ -151,7 +151,7 @@ final class ScheduledRunHandle<Value, Error: Swift.Error>: Disposable, LiftedRun
     private let input: Signal<Value, Error>.Observer
     private let lifetime: Lifetime
     private let scheduler: any Scheduler
-    private let ending = Atomic(false)
+    private let ending = Synchronization.Atomic(false)
 
     init(source: any Disposable, input: Signal<Value, Error>.Observer, lifetime: Lifetime, scheduler: any Scheduler) {
         self.source = source
@@ -187,7 +187,7 @@ final class LiftedRunHandle<Value, Error: Swift.Error>: Disposable, LiftedRunEnd
     private let lifetime: Lifetime
     /// Disposal has ended every source, and the run's own end is on its way down
     /// through the operator (on its scheduler, for an asynchronous one).
-    private let ending = Atomic(false)
+    private let ending = Synchronization.Atomic(false)
 
     @usableFromInline
     init(sources: [any Disposable], input: Signal<Value, Error>.Observer, lifetime: Lifetime) {

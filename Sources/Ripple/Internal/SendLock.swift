@@ -31,9 +31,9 @@ import Musl
 /// condition variable (visible to the thread sanitizer, like the word itself).
 @usableFromInline
 struct SendLock: ~Copyable, @unchecked Sendable {  // every field is atomic; `Parking` is guarded by its own mutex
-    @usableFromInline let owner = Atomic<UInt>(0)
-    @usableFromInline let waiters = Atomic<Int>(0)
-    @usableFromInline let parking = Atomic<UnsafeMutablePointer<Parking>?>(nil)
+    @usableFromInline let owner = Synchronization.Atomic<UInt>(0)
+    @usableFromInline let waiters = Synchronization.Atomic<Int>(0)
+    @usableFromInline let parking = Synchronization.Atomic<UnsafeMutablePointer<Parking>?>(nil)
 
     /// The mutex and condition variable that waiting threads sleep on.
     @usableFromInline

@@ -88,17 +88,17 @@ extension Signal {
         // `@exclusivity(unchecked)`: the locks above already make every access
         // exclusive, and the dynamic checks would cost more than the delivery itself.
         @exclusivity(unchecked) @usableFromInline var pending = ContiguousArray<Pending>()
-        @exclusivity(unchecked) @usableFromInline var observers = Bag<Subscription, Void>()
+        @exclusivity(unchecked) @usableFromInline var observers = KeyedBag<Subscription, Void>()
         @exclusivity(unchecked) @usableFromInline var isTerminated = false
         @exclusivity(unchecked) @usableFromInline var hasShell = true
         /// How many observers have been detached by their disposables; lets a
         /// delivery skip the per-observer `isActive` check while it has not changed.
-        @usableFromInline let detachments = Atomic<Int>(0)
+        @usableFromInline let detachments = Synchronization.Atomic<Int>(0)
         /// Bumped under `stateLock` by every change of `observers`.
-        @usableFromInline let version = Atomic<UInt>(0)
+        @usableFromInline let version = Synchronization.Atomic<UInt>(0)
         /// Whether a delivery is reading the cached snapshot, for a core fed by a
         /// funnel (see `isDelivering`).
-        @usableFromInline let delivering = Atomic<Bool>(false)
+        @usableFromInline let delivering = Synchronization.Atomic<Bool>(false)
         /// The cached observers, the same objects unretained for the delivery (one
         /// mirror set, per case of `cached`), and the `version` they were taken at.
         @exclusivity(unchecked) @usableFromInline var cached = CachedObservers.none
@@ -108,12 +108,12 @@ extension Signal {
         /// The cores this one's delivery covers whose caches are to be dropped when it
         /// ends (guarded by `stateLock`), and how many are recorded or being recorded.
         @exclusivity(unchecked) @usableFromInline var deferredDrops: [any DeliveryGate] = []
-        @usableFromInline let deferredDropRequests = Atomic<Int>(0)
+        @usableFromInline let deferredDropRequests = Synchronization.Atomic<Int>(0)
         /// Set by a terminal event sent from another thread while a delivery is under
         /// way: from then on, values are dropped (those waiting for the send lock,
         /// and those queued or sent meanwhile), so that the terminal event is the next
         /// one the observers see.
-        @usableFromInline let terminationRequested = Atomic<Bool>(false)
+        @usableFromInline let terminationRequested = Synchronization.Atomic<Bool>(false)
 
         /// Disposed when the signal terminates: the generator's `Lifetime`. It also
         /// owns the storage of `stateLock` (one allocation for the composite and the

@@ -277,7 +277,7 @@ extension Signal.Core {
     /// observer. (Binding the entry to a variable in the loop instead keeps a
     /// retained copy across the observer's call.)
     @inlinable @inline(__always)
-    static func borrow(_ slot: UnsafePointer<Bag<Subscription, Void>.Slot?>) -> Unmanaged<Subscription>? {
+    static func borrow(_ slot: UnsafePointer<KeyedBag<Subscription, Void>.Slot?>) -> Unmanaged<Subscription>? {
         guard let slot = slot.pointee else { return nil }
         return .passUnretained(slot.key)
     }
@@ -327,10 +327,10 @@ extension Signal {
     /// An immutable copy of a core's bag, cached for deliveries (see `Core.deliver`).
     @usableFromInline
     final class Snapshot {
-        @usableFromInline let slots: ContiguousArray<Bag<Subscription, Void>.Slot?>
+        @usableFromInline let slots: ContiguousArray<KeyedBag<Subscription, Void>.Slot?>
 
         @inlinable
-        init(_ slots: ContiguousArray<Bag<Subscription, Void>.Slot?>) {
+        init(_ slots: ContiguousArray<KeyedBag<Subscription, Void>.Slot?>) {
             self.slots = slots
         }
     }

@@ -72,7 +72,7 @@ extension Signal {
             return taken.sink
         }
 
-        @usableFromInline final let detached = Atomic<Bool>(false)
+        @usableFromInline final let detached = Synchronization.Atomic<Bool>(false)
         /// Whether the core's cache of observers (the copy its deliveries read)
         /// holds this observer; guarded by the core's `stateLock`. An observer
         /// removed while cached keeps its sink until the cache is dropped (a

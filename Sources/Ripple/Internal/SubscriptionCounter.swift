@@ -33,8 +33,8 @@ import Synchronization
 /// attached inside an inner scope.
 @_spi(RippleTesting)
 public final class SubscriptionCounter: Sendable {
-    private let live = Atomic<Int>(0)
-    private let total = Atomic<Int>(0)
+    private let live = Synchronization.Atomic<Int>(0)
+    private let total = Synchronization.Atomic<Int>(0)
     /// Called at each attach inside a scope, on the attaching thread, if given.
     private let recorder: (@Sendable () -> any Sendable)?
     /// The attachments still attached, by the identity of their handle, with the
@@ -151,7 +151,7 @@ protocol CountedStream: AnyObject {
 enum SubscriptionCounting {
     /// How many `counting` scopes run anywhere; lets `observe` skip the task-local
     /// lookup when nobody counts.
-    @usableFromInline static let activeScopes = Atomic<Int>(0)
+    @usableFromInline static let activeScopes = Synchronization.Atomic<Int>(0)
 
     @TaskLocal static var current: SubscriptionCounter?
 

@@ -83,6 +83,20 @@ extension SignalProducer where Value == Bool {
         lift(with: other) { $0.or($1) }
     }
 
+    /// Sends whether both the latest value of this producer and that of `other` (a
+    /// producer, a signal observed from each start on, a property) are `true`; see
+    /// ``and(_:)-(SignalProducer<Bool,Error>)``.
+    public func and(_ other: some SignalProducerConvertible<Bool, Error>) -> SignalProducer<Bool, Error> {
+        and(other.producer)
+    }
+
+    /// Sends whether the latest value of this producer or that of `other` (a
+    /// producer, a signal observed from each start on, a property) is `true`; see
+    /// ``or(_:)-(SignalProducer<Bool,Error>)``.
+    public func or(_ other: some SignalProducerConvertible<Bool, Error>) -> SignalProducer<Bool, Error> {
+        or(other.producer)
+    }
+
     /// Sends whether the latest values of all `producers` are `true`, once each has
     /// sent a value and whenever any sends one. With no producer at all, sends
     /// `true` and completes.
@@ -95,6 +109,25 @@ extension SignalProducer where Value == Bool {
     /// `false` and completes.
     public static func any<S: Sequence>(_ producers: S) -> SignalProducer<Bool, Error> where S.Element == SignalProducer<Bool, Error> {
         combineLatest(producers, emptySentinel: []).map { $0.contains(true) }
+    }
+
+    /// Sends whether the latest values of all `streams` (producers, signals observed
+    /// from each start on, properties) are `true`; see `all(_:)` over producers.
+    ///
+    /// ```swift
+    /// let canSubmit = SignalProducer.all([isNameValid.signal, isEmailValid.signal])
+    /// ```
+    public static func all<S: Sequence>(_ streams: S) -> SignalProducer<Bool, Error>
+    where S.Element: SignalProducerConvertible, S.Element.Value == Bool, S.Element.Error == Error {
+        all(streams.map(\.producer))
+    }
+
+    /// Sends whether the latest value of any of `streams` (producers, signals
+    /// observed from each start on, properties) is `true`; see `any(_:)` over
+    /// producers.
+    public static func any<S: Sequence>(_ streams: S) -> SignalProducer<Bool, Error>
+    where S.Element: SignalProducerConvertible, S.Element.Value == Bool, S.Element.Error == Error {
+        any(streams.map(\.producer))
     }
 
     /// Sends whether the latest values of all `producers` are `true`; the variadic

@@ -110,6 +110,15 @@ extension Signal {
         replaced(onCompletionBy: replacement)
     }
 
+    /// Ignores the values of this signal and, once it completes, starts
+    /// `replacement`, a producer of the same values and error, and forwards what it
+    /// sends; see ``then(_:)-(SignalProducer<U,Error>)``.
+    ///
+    /// The form that a replacement written by context picks: `then(.empty)`.
+    public func then(_ replacement: SignalProducer<Value, Error>) -> Signal<Value, Error> {
+        replaced(onCompletionBy: replacement)
+    }
+
     /// What every form of `then` does: forwards this signal's failure and
     /// interruption, and starts `replacement` once it completes.
     func replaced<U>(onCompletionBy replacement: SignalProducer<U, Error>) -> Signal<U, Error> {
@@ -186,12 +195,30 @@ extension Signal where Error == Never {
     public func then<U>(_ replacement: SignalProducer<U, Never>) -> Signal<U, Never> {
         replaced(onCompletionBy: replacement)
     }
+
+    /// Ignores the values of this signal, which cannot fail, and, once it
+    /// completes, starts `replacement` and forwards what it sends, failure
+    /// included; the producer form of the first `then` here, which a replacement
+    /// written by context picks: `then(.init(error: e))`.
+    @_disfavoredOverload
+    public func then<U, F>(_ replacement: SignalProducer<U, F>) -> Signal<U, F> {
+        promoteError(F.self).replaced(onCompletionBy: replacement)
+    }
 }
 
 extension SignalProducer {
     /// Ignores the values of this producer and, once it completes, starts
     /// `replacement` and forwards what it sends; see ``Signal/then(_:)-(SignalProducer<U,Error>)``.
     public func then<U>(_ replacement: SignalProducer<U, Error>) -> SignalProducer<U, Error> {
+        lift { $0.then(replacement) }
+    }
+
+    /// Ignores the values of this producer and, once it completes, starts
+    /// `replacement`, a producer of the same values and error, and forwards what it
+    /// sends; see ``Signal/then(_:)-(SignalProducer<U,Error>)``.
+    ///
+    /// The form that a replacement written by context picks: `then(.empty)`.
+    public func then(_ replacement: SignalProducer) -> SignalProducer {
         lift { $0.then(replacement) }
     }
 
@@ -254,6 +281,15 @@ extension SignalProducer where Error == Never {
     /// `replacement` and forwards what it sends; neither can fail. (Picks one of
     /// the forms above when both sides cannot fail.)
     public func then<U>(_ replacement: SignalProducer<U, Never>) -> SignalProducer<U, Never> {
+        lift { $0.then(replacement) }
+    }
+
+    /// Ignores the values of this producer, which cannot fail, and, once it
+    /// completes, starts `replacement` and forwards what it sends, failure
+    /// included; the producer form of the first `then` here, which a replacement
+    /// written by context picks: `then(.init(error: e))`.
+    @_disfavoredOverload
+    public func then<U, F>(_ replacement: SignalProducer<U, F>) -> SignalProducer<U, F> {
         lift { $0.then(replacement) }
     }
 }

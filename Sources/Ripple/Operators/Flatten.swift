@@ -21,7 +21,9 @@
 // same-error overload is the primary one; the two promoting overloads are disfavoured,
 // so that where several apply (both `Never`, or an inner producer whose error type is
 // left to inference, as in `flatMap(.latest) { SignalProducer(value: $0) }`) the
-// same-error one is chosen without ambiguity.
+// same-error one is chosen without ambiguity. Each takes any `SignalProducerConvertible`
+// and, as a twin, a `SignalProducer` by name, so that a closure can write its producer
+// by context (`flatMap(.latest) { .init(value: $0) }`, `flatMapError { _ in .empty }`).
 
 import Synchronization
 
@@ -104,12 +106,63 @@ extension Signal {
         flattening(strategy, outerError: { $0 }, innerError: absurd, transform)
     }
 
+    /// Turns every value into a producer with `transform`, and flattens those
+    /// producers into one signal of their values as `strategy` says; the producers
+    /// fail like this signal.
+    ///
+    /// The producer form of the `flatMap` above, which a closure that writes its
+    /// producer by context picks: `flatMap(.latest) { .init(value: $0 * 2) }`.
+    @inlinable
+    public func flatMap<U>(
+        _ strategy: FlattenStrategy,
+        _ transform: @escaping (Value) -> SignalProducer<U, Error>
+    ) -> Signal<U, Error> {
+        flattening(strategy, outerError: { $0 }, innerError: { $0 }, transform)
+    }
+
+    /// Turns every value into a producer that cannot fail with `transform`, and
+    /// flattens those producers into one signal of their values as `strategy`
+    /// says; the producer form of the second `flatMap` above.
+    @inlinable
+    @_disfavoredOverload
+    public func flatMap<U>(
+        _ strategy: FlattenStrategy,
+        _ transform: @escaping (Value) -> SignalProducer<U, Never>
+    ) -> Signal<U, Error> {
+        flattening(strategy, outerError: { $0 }, innerError: absurd, transform)
+    }
+
     /// On failure, continues with the events of the producer that `transform` returns
     /// for the error; values, completion and interruption pass through unchanged.
     ///
     /// The producer starts at once, in the delivery of the failure, and ends with the
     /// result.
     public func flatMapError<F>(_ transform: @escaping (Error) -> SignalProducer<Value, F>) -> Signal<Value, F> {
+        recovering(with: transform)
+    }
+
+    /// On failure, continues with the events of the stream (a producer, a signal
+    /// observed from then on, a property) that `transform` returns for the error;
+    /// see the producer form of `flatMapError(_:)`.
+    public func flatMapError<Inner: SignalProducerConvertible>(
+        _ transform: @escaping (Error) -> Inner
+    ) -> Signal<Value, Inner.Error> where Inner.Value == Value {
+        recovering { transform($0).producer }
+    }
+
+    /// On failure, continues with the events of the producer, which cannot fail,
+    /// that `transform` returns for the error.
+    ///
+    /// The form that a closure writing its producer by context picks when nothing
+    /// else names the error type: `flatMapError { _ in .init(value: 0) }` cannot
+    /// fail any more.
+    @_disfavoredOverload
+    public func flatMapError(_ transform: @escaping (Error) -> SignalProducer<Value, Never>) -> Signal<Value, Never> {
+        recovering(with: transform)
+    }
+
+    /// What every form of `flatMapError` does.
+    func recovering<F>(with transform: @escaping (Error) -> SignalProducer<Value, F>) -> Signal<Value, F> {
         Signal<Value, F> { input, lifetime in
             lifetime += observe { event in
                 switch event {
@@ -137,6 +190,20 @@ extension Signal where Error == Never {
         _ strategy: FlattenStrategy,
         _ transform: @escaping (Value) -> Inner
     ) -> Signal<Inner.Value, Inner.Error> {
+        flattening(strategy, outerError: absurd, innerError: { $0 }, transform)
+    }
+
+    /// Turns every value into a producer with `transform`, and flattens those
+    /// producers into one signal of their values as `strategy` says; this signal
+    /// cannot fail, so the result fails like the producers. The producer form of
+    /// the `flatMap` above, which a closure that writes its producer by context
+    /// picks: `flatMap(.latest) { .init(error: .offline) }`.
+    @inlinable
+    @_disfavoredOverload
+    public func flatMap<U, F>(
+        _ strategy: FlattenStrategy,
+        _ transform: @escaping (Value) -> SignalProducer<U, F>
+    ) -> Signal<U, F> {
         flattening(strategy, outerError: absurd, innerError: { $0 }, transform)
     }
 }
@@ -265,13 +332,59 @@ extension SignalProducer {
         lift { $0.flatMap(strategy, transform) }
     }
 
+    /// Turns every value into a producer with `transform`, and flattens those
+    /// producers into one producer of their values as `strategy` says; the
+    /// producers fail like this producer.
+    ///
+    /// The producer form of the `flatMap` above, which a closure that writes its
+    /// producer by context picks: `flatMap(.latest) { .init(value: $0 * 2) }`.
+    @inlinable
+    public func flatMap<U>(
+        _ strategy: FlattenStrategy,
+        _ transform: @escaping (Value) -> SignalProducer<U, Error>
+    ) -> SignalProducer<U, Error> {
+        lift { $0.flatMap(strategy, transform) }
+    }
+
+    /// Turns every value into a producer that cannot fail with `transform`, and
+    /// flattens those producers into one producer of their values as `strategy`
+    /// says; the producer form of the second `flatMap` above.
+    @inlinable
+    @_disfavoredOverload
+    public func flatMap<U>(
+        _ strategy: FlattenStrategy,
+        _ transform: @escaping (Value) -> SignalProducer<U, Never>
+    ) -> SignalProducer<U, Error> {
+        lift { $0.flatMap(strategy, transform) }
+    }
+
     /// On failure, continues with the events of the producer that `transform` returns
     /// for the error; values, completion and interruption pass through unchanged.
     ///
     /// The producer starts at once, in the delivery of the failure, and ends with the
     /// result.
     public func flatMapError<F>(_ transform: @escaping (Error) -> SignalProducer<Value, F>) -> SignalProducer<Value, F> {
-        lift { $0.flatMapError(transform) }
+        lift { $0.recovering(with: transform) }
+    }
+
+    /// On failure, continues with the events of the stream (a producer, a signal
+    /// observed from then on, a property) that `transform` returns for the error;
+    /// see the producer form of `flatMapError(_:)`.
+    public func flatMapError<Inner: SignalProducerConvertible>(
+        _ transform: @escaping (Error) -> Inner
+    ) -> SignalProducer<Value, Inner.Error> where Inner.Value == Value {
+        lift { $0.recovering { transform($0).producer } }
+    }
+
+    /// On failure, continues with the events of the producer, which cannot fail,
+    /// that `transform` returns for the error.
+    ///
+    /// The form that a closure writing its producer by context picks when nothing
+    /// else names the error type: `flatMapError { _ in .init(value: 0) }` cannot
+    /// fail any more.
+    @_disfavoredOverload
+    public func flatMapError(_ transform: @escaping (Error) -> SignalProducer<Value, Never>) -> SignalProducer<Value, Never> {
+        lift { $0.recovering(with: transform) }
     }
 }
 
@@ -285,6 +398,20 @@ extension SignalProducer where Error == Never {
         _ strategy: FlattenStrategy,
         _ transform: @escaping (Value) -> Inner
     ) -> SignalProducer<Inner.Value, Inner.Error> {
+        lift { $0.flatMap(strategy, transform) }
+    }
+
+    /// Turns every value into a producer with `transform`, and flattens those
+    /// producers into one producer of their values as `strategy` says; this
+    /// producer cannot fail, so the result fails like the producers. The producer
+    /// form of the `flatMap` above, which a closure that writes its producer by
+    /// context picks: `flatMap(.latest) { .init(error: .offline) }`.
+    @inlinable
+    @_disfavoredOverload
+    public func flatMap<U, F>(
+        _ strategy: FlattenStrategy,
+        _ transform: @escaping (Value) -> SignalProducer<U, F>
+    ) -> SignalProducer<U, F> {
         lift { $0.flatMap(strategy, transform) }
     }
 }
@@ -338,7 +465,7 @@ final class Flattener<U, E: Swift.Error, F: Swift.Error> {
     @usableFromInline let state = Locked(State())
     /// `.latest`: a copy of `state.latest` (0 for none; ids start at 1), written
     /// under the state's lock and read without it by every event of an inner stream.
-    @usableFromInline let latestID = Atomic<UInt64>(0)
+    @usableFromInline let latestID = Synchronization.Atomic<UInt64>(0)
 
     @inlinable
     init(

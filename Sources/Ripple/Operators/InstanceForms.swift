@@ -63,11 +63,20 @@ extension SignalProducer {
             self.base = base
         }
 
+        /// Forwards the values of the producer and of `other` as they arrive; the
+        /// producer's run starts first.
+        ///
+        /// Taking a producer by name lets `other` be written by context, as in
+        /// `merge(with: .init(value: 0))` or `merge(with: .empty)`.
+        public func callAsFunction(with other: SignalProducer) -> SignalProducer {
+            base.lift(with: other) { $0.merge(with: $1) }
+        }
+
         /// Forwards the values of the producer and of `other` (a producer, a signal
         /// observed from each start on, a property) as they arrive; the producer's
         /// run starts first.
         public func callAsFunction(with other: some SignalProducerConvertible<Value, Error>) -> SignalProducer {
-            base.lift(with: other.producer) { $0.merge(with: $1) }
+            callAsFunction(with: other.producer)
         }
     }
 
@@ -83,16 +92,25 @@ extension SignalProducer {
             self.pairs = pairs
         }
 
+        /// Pairs the values of the producer with those of `other`: their latest, or
+        /// their n-th values; the producer's run starts first.
+        ///
+        /// Taking a producer by name lets `other` be written by context, as in
+        /// `combineLatest(with: .init(value: "a"))`.
+        public func callAsFunction<U>(with other: SignalProducer<U, Error>) -> SignalProducer<(Value, U), Error> {
+            switch pairs {
+            case .combineLatest: base.lift(with: other) { $0.combineLatest(with: $1) }
+            case .zip: base.lift(with: other) { $0.zip(with: $1) }
+            }
+        }
+
         /// Pairs the values of the producer with those of `other` (a producer, a
         /// signal observed from each start on, a property): their latest, or their
         /// n-th values; the producer's run starts first.
         public func callAsFunction<Other: SignalProducerConvertible>(
             with other: Other
         ) -> SignalProducer<(Value, Other.Value), Error> where Other.Error == Error {
-            switch pairs {
-            case .combineLatest: base.lift(with: other.producer) { $0.combineLatest(with: $1) }
-            case .zip: base.lift(with: other.producer) { $0.zip(with: $1) }
-            }
+            callAsFunction(with: other.producer)
         }
     }
 }

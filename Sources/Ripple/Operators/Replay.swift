@@ -85,7 +85,7 @@ private final class Replay<Value, Error: Swift.Error> {
     private struct State {
         var buffer: RingBuffer<Value>
         var terminal: Event?
-        var subscribers = Bag<Subscriber, Void>()
+        var subscribers = KeyedBag<Subscriber, Void>()
         var catchingUp = 0
         var hasStarted = false
     }
@@ -147,7 +147,7 @@ private final class Replay<Value, Error: Swift.Error> {
     func receive(_ event: Event) {
         // Released after the lock: a value's deinitialiser may start the replay.
         var pushedOut: Value?
-        let live = state.withLock { state -> ContiguousArray<Bag<Subscriber, Void>.Slot?> in
+        let live = state.withLock { state -> ContiguousArray<KeyedBag<Subscriber, Void>.Slot?> in
             if case let .value(value) = event {
                 pushedOut = state.buffer.append(value)
             } else {
@@ -155,7 +155,7 @@ private final class Replay<Value, Error: Swift.Error> {
             }
             let all = event.isTerminating ? state.subscribers.removeAll() : state.subscribers.slots
             guard state.catchingUp > 0 else { return all }
-            var live = ContiguousArray<Bag<Subscriber, Void>.Slot?>()
+            var live = ContiguousArray<KeyedBag<Subscriber, Void>.Slot?>()
             for case let slot? in all {
                 if slot.key.backlog != nil {
                     slot.key.backlog!.append(event)

@@ -26,9 +26,14 @@ extension Signal {
     /// value is kept). A producer `samplee` is started at once, before this signal
     /// sends anything more.
     public func withLatest<U>(from samplee: some SignalProducerConvertible<U, Never>) -> Signal<(Value, U), Error> {
+        pairedWithLatest(of: samplee.producer)
+    }
+
+    /// What both forms of `withLatest(from:)` do.
+    func pairedWithLatest<U>(of samplee: SignalProducer<U, Never>) -> Signal<(Value, U), Error> {
         Signal<(Value, U), Error> { input, lifetime in
             let latest = Locked<U?>(nil)
-            samplee.producer.startWithSignal { sampleeSignal, interrupter in
+            samplee.startWithSignal { sampleeSignal, interrupter in
                 lifetime += sampleeSignal.observe { event in
                     guard case let .value(value) = event else { return }
                     // The replaced value is released after the lock: its deinit is user code.
@@ -56,6 +61,11 @@ extension Signal {
     /// signal; is interrupted when either is interrupted. A producer `sampler` is
     /// started when the operator is applied.
     public func sample<T>(with sampler: some SignalProducerConvertible<T, Never>) -> Signal<(Value, T), Error> {
+        sampled(by: sampler.producer)
+    }
+
+    /// What every form of `sample` does.
+    func sampled<T>(by sampler: SignalProducer<T, Never>) -> Signal<(Value, T), Error> {
         Signal<(Value, T), Error> { input, lifetime in
             let state = Locked(SampleState<Value>())
             lifetime += observe { event in
@@ -70,7 +80,7 @@ extension Signal {
                 case .interrupted: input.sendInterrupted()
                 }
             }
-            sampler.producer.startWithSignal { samplerSignal, interrupter in
+            sampler.startWithSignal { samplerSignal, interrupter in
                 lifetime += samplerSignal.observe { event in
                     switch event {
                     case let .value(tick):
@@ -88,7 +98,29 @@ extension Signal {
     /// Sends the latest value of this signal each time `sampler` fires; see
     /// ``sample(with:)``.
     public func sample(on sampler: some SignalProducerConvertible<Void, Never>) -> Signal<Value, Error> {
-        sample(with: sampler).map { value, _ in value }
+        sampled(by: sampler.producer).map { value, _ in value }
+    }
+}
+
+// The same operators with the other stream taken as a producer by name, so that it
+// can be written by context: `withLatest(from: .init(value: 0))`.
+extension Signal {
+    /// Pairs every value of this signal with the latest value of the producer
+    /// `samplee`, started at once; see `withLatest(from:)`.
+    public func withLatest<U>(from samplee: SignalProducer<U, Never>) -> Signal<(Value, U), Error> {
+        pairedWithLatest(of: samplee)
+    }
+
+    /// Sends the latest value of this signal paired with each value of the producer
+    /// `sampler`, started at once; see `sample(with:)`.
+    public func sample<T>(with sampler: SignalProducer<T, Never>) -> Signal<(Value, T), Error> {
+        sampled(by: sampler)
+    }
+
+    /// Sends the latest value of this signal each time the producer `sampler`,
+    /// started at once, fires; see `sample(on:)`.
+    public func sample(on sampler: SignalProducer<Void, Never>) -> Signal<Value, Error> {
+        sampled(by: sampler).map { value, _ in value }
     }
 }
 
@@ -120,19 +152,37 @@ extension SignalProducer {
     /// observed), then this producer, so that a `samplee` that sends at once (a
     /// property's producer) is there for this producer's first value.
     public func withLatest<U>(from samplee: some SignalProducerConvertible<U, Never>) -> SignalProducer<(Value, U), Error> {
-        samplee.producer.lift(with: self) { samplee, signal in signal.withLatest(from: samplee) }
+        withLatest(from: samplee.producer)
     }
 
     /// Sends the latest value of this producer paired with each value of `sampler`;
     /// see ``Signal/sample(with:)``. Each start starts this producer first, then
     /// `sampler` (a producer is run anew, a signal is observed).
     public func sample<T>(with sampler: some SignalProducerConvertible<T, Never>) -> SignalProducer<(Value, T), Error> {
-        lift(with: sampler.producer) { $0.sample(with: $1) }
+        sample(with: sampler.producer)
     }
 
     /// Sends the latest value of this producer each time `sampler` fires; see
     /// ``Signal/sample(on:)``. Each start starts this producer first, then `sampler`.
     public func sample(on sampler: some SignalProducerConvertible<Void, Never>) -> SignalProducer<Value, Error> {
-        lift(with: sampler.producer) { $0.sample(on: $1) }
+        sample(on: sampler.producer)
+    }
+
+    /// Pairs every value of this producer with the latest value of `samplee`; the
+    /// form that a samplee written by context picks (`withLatest(from: .init(value: 0))`).
+    public func withLatest<U>(from samplee: SignalProducer<U, Never>) -> SignalProducer<(Value, U), Error> {
+        samplee.lift(with: self) { samplee, signal in signal.withLatest(from: samplee) }
+    }
+
+    /// Sends the latest value of this producer paired with each value of `sampler`;
+    /// the form that a sampler written by context picks (`sample(with: .init(value: 0))`).
+    public func sample<T>(with sampler: SignalProducer<T, Never>) -> SignalProducer<(Value, T), Error> {
+        lift(with: sampler) { $0.sample(with: $1) }
+    }
+
+    /// Sends the latest value of this producer each time `sampler` fires; the form
+    /// that a sampler written by context picks (`sample(on: .init(value: ()))`).
+    public func sample(on sampler: SignalProducer<Void, Never>) -> SignalProducer<Value, Error> {
+        lift(with: sampler) { $0.sample(on: $1) }
     }
 }

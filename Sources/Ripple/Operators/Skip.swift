@@ -137,6 +137,13 @@ extension SignalProducer {
         trigger.lift(with: self) { trigger, source in source.skip(until: trigger) }
     }
 
+    /// Drops values until `trigger` (a producer, a signal observed from each start
+    /// on, a property of `Void`) sends a value or completes, then forwards every
+    /// value; see ``skip(until:)-(SignalProducer<(),Never>)``.
+    public func skip(until trigger: some SignalProducerConvertible<(), Never>) -> SignalProducer<Value, Error> {
+        skip(until: trigger.producer)
+    }
+
     /// Drops every value that `isEquivalent` finds equivalent to the last value
     /// forwarded; only that value is kept.
     public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> SignalProducer<Value, Error> {

@@ -247,4 +247,11 @@ extension SignalProducer {
     public func take(untilReplacement replacement: SignalProducer<Value, Error>) -> SignalProducer<Value, Error> {
         replacement.lift(with: self) { replacement, source in source.take(untilReplacement: replacement) }
     }
+
+    /// Forwards this producer until `replacement` (a producer, a signal observed
+    /// from each start on, a property) sends its first event, then forwards
+    /// `replacement` only; see ``take(untilReplacement:)-(SignalProducer<Value,Error>)``.
+    public func take(untilReplacement replacement: some SignalProducerConvertible<Value, Error>) -> SignalProducer<Value, Error> {
+        take(untilReplacement: replacement.producer)
+    }
 }

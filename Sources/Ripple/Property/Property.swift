@@ -21,11 +21,16 @@
 /// ```
 ///
 /// A ViewModel exposes `Property` so that views can read and observe a value
-/// without being able to set it. `Property` is also a property wrapper:
+/// without being able to set it. `Property` is also a property wrapper, which is
+/// given the property it wraps (it has no `init(wrappedValue:)`, as in
+/// ReactiveSwift, so a memberwise initialiser takes a `Property`):
 ///
 /// ```swift
 /// @Property var title: String
 /// init(name: MutableProperty<String>) { _title = name.map { "Hello, \($0)" } }
+///
+/// struct Badge { @Property var count: Int }
+/// let badge = Badge(count: Property(capturing: unread))   // unread: MutableProperty<Int>
 /// ```
 @propertyWrapper
 public final class Property<Value>: PropertyProtocol {
@@ -48,12 +53,6 @@ public final class Property<Value>: PropertyProtocol {
         storage.complete()
     }
 
-    /// A property that never changes: the property-wrapper form,
-    /// `@Property var limit = 10`.
-    public convenience init(wrappedValue: Value) {
-        self.init(value: wrappedValue)
-    }
-
     /// A read-only view of `property` that does not keep it alive: it completes
     /// when `property` goes away.
     public convenience init(_ property: some PropertyProtocol<Value>) {
@@ -72,8 +71,21 @@ public final class Property<Value>: PropertyProtocol {
         self.init(unsafeProducer: values.producer.prefix(value: initial), capturing: nil)
     }
 
+    /// A property whose value is `initial` until `values` sends one; `values` is
+    /// started at once, and the property completes when it terminates.
+    ///
+    /// The form that a producer written by context picks:
+    /// `Property(initial: 0, then: .init(value: 1))`.
+    public convenience init(initial: Value, then values: SignalProducer<Value, Never>) {
+        self.init(unsafeProducer: values.prefix(value: initial), capturing: nil)
+    }
+
     /// A property whose value is `initial` until `values` sends one; the property
     /// completes when `values` terminates.
+    ///
+    /// Disfavoured, so that a stream written by context (`then: .empty`) is a
+    /// producer, as in ReactiveSwift.
+    @_disfavoredOverload
     public convenience init(initial: Value, then values: Signal<Value, Never>) {
         self.init(unsafeProducer: SignalProducer(values).prefix(value: initial), capturing: nil)
     }
@@ -150,7 +162,14 @@ extension Property where Value: OptionalProtocol {
     /// let selection = Property<Item?>(initial: nil, then: taps.map(\.item))   // taps: Signal<Tap, Never>
     /// ```
     public convenience init(initial: Value, then values: some SignalProducerConvertible<Value.Wrapped, Never>) {
-        self.init(initial: initial, then: values.producer.map { Value(reconstructing: $0) })
+        self.init(initial: initial, then: values.producer)
+    }
+
+    /// An optional property whose value is `initial` until the producer `values`,
+    /// of the wrapped type, sends one; the form that a producer written by context
+    /// picks: `Property(initial: Optional(0), then: .init(value: 1))`.
+    public convenience init(initial: Value, then values: SignalProducer<Value.Wrapped, Never>) {
+        self.init(initial: initial, then: values.map { Value(reconstructing: $0) })
     }
 }
 

@@ -146,7 +146,7 @@ private protocol ObservationClient: AnyObject, Sendable {
 /// the handler was released because it ran or because the object went away.
 private final class TrackingSentinel: Sendable {
     private let client: any ObservationClient
-    private let hasFired = Atomic(false)
+    private let hasFired = Synchronization.Atomic(false)
 
     init(client: any ObservationClient) {
         self.client = client

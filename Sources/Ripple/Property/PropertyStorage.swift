@@ -37,8 +37,8 @@ final class PropertyStorage<Value>: @unchecked Sendable {  // `storedValue` and 
     /// Whether `complete()` has ended the relay; guarded by `valueLock`.
     @usableFromInline var hasEnded = false
     @usableFromInline let updateLock = Lock()
-    @usableFromInline let updateOwner = Atomic<UInt>(0)
-    @usableFromInline let mutatingThread = Atomic<UInt>(0)
+    @usableFromInline let updateOwner = Synchronization.Atomic<UInt>(0)
+    @usableFromInline let mutatingThread = Synchronization.Atomic<UInt>(0)
     /// The core of the signal that relays the changes; what `input` sends into.
     @usableFromInline let relay: Signal<Value, Never>.Core
     private let input: Signal<Value, Never>.Observer

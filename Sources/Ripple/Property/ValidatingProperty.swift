@@ -311,7 +311,7 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Muta
 /// lock only (writes and deliveries both happen there); atomic so that the thread
 /// sanitizer sees it handed from thread to thread.
 private final class Writebacks: Sendable {
-    private let pending = Atomic<Int>(0)
+    private let pending = Synchronization.Atomic<Int>(0)
 
     /// Records a write about to happen.
     func expect() {

@@ -7,7 +7,7 @@ import Synchronization
 /// need not be `Sendable`: it is only ever taken out under the lock, once.
 final class ScheduledAction: Disposable, @unchecked Sendable {  // `action` is guarded by `lock`
     private let lock = Lock()
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = Synchronization.Atomic<Bool>(false)
     private var action: (() -> Void)?
 
     init(_ action: @escaping () -> Void) {

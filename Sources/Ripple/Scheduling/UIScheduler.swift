@@ -12,7 +12,7 @@ import Synchronization
 /// `queue.sync`) never blocks on the main thread, so it cannot deadlock.
 public final class UIScheduler: Scheduler {
     /// How many actions are scheduled and not finished, across all UI schedulers.
-    private static let queued = Atomic<Int>(0)
+    private static let queued = Synchronization.Atomic<Int>(0)
 
     /// Creates a UI scheduler.
     public init() {}

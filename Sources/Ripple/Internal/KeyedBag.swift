@@ -1,5 +1,5 @@
-/// A key to an entry of a ``Bag``: the object handed out to whoever may remove the
-/// entry later. It knows where the entry sits.
+/// A key to an entry of a ``KeyedBag``: the object handed out to whoever may remove
+/// the entry later. It knows where the entry sits.
 ///
 /// `bagIndex` belongs to the bag: it is read and written only by the bag's
 /// methods, under whatever lock guards the bag. A key is inserted into one bag at
@@ -9,7 +9,9 @@ protocol BagKey: AnyObject {
     var bagIndex: Int { get set }
 }
 
-/// Contiguous storage in insertion order with O(1) amortised insertion and removal.
+/// Contiguous storage in insertion order with O(1) amortised insertion and removal:
+/// the observers of a signal, the members of a composite disposable. (``Bag`` is
+/// ReactiveSwift's public collection, for client code.)
 ///
 /// Each entry pairs a key (kept by whoever may remove the entry) with a payload
 /// (kept only by the bag), so that removing an entry releases its payload even
@@ -27,7 +29,7 @@ protocol BagKey: AnyObject {
 /// a lock: a mutation while the snapshot is alive copies the storage once, and a
 /// mutation while nobody holds a snapshot happens in place.
 @usableFromInline
-struct Bag<Key: BagKey, Payload> {
+struct KeyedBag<Key: BagKey, Payload> {
     /// One entry.
     @usableFromInline
     struct Slot {
