@@ -30,6 +30,22 @@ final class MigratingPlainLabel: ReactiveExtensionsProvider {
     // MARK: Recursive sends are queued
 
     // "observers A and B, A sending 2 while handling 1, see A1, B1, A2, B2"
+    // "A binding target on a scheduler stops with its lifetime": a value still waiting
+    // on the scheduler when the lifetime ends is dropped.
+    @Test func aBindingTargetOnASchedulerDropsWhatWaitsWhenItsLifetimeEnds() {
+        let scheduler = TestScheduler()
+        let (lifetime, token) = Lifetime.make()
+        let applied = Recorder<Int>()
+        let target = BindingTarget<Int>(on: scheduler, lifetime: lifetime) { applied.append($0) }
+        target.action(1)
+        scheduler.advance()
+        target.action(2)
+        token.dispose()
+        #expect(lifetime.hasEnded)
+        scheduler.run()
+        #expect(applied.entries == [1])
+    }
+
     @Test func aValueSentFromAnObserverReachesEveryObserverAfterTheCurrentOne() {
         let seen = Recorder<String>()
         let (signal, input) = Signal<Int, Never>.pipe()
