@@ -169,9 +169,9 @@ final class PropertyStorage<Value>: @unchecked Sendable {  // `storedValue` and 
                     }
                 }, attaching: nil)
             }
-            let run = Signal<Value, Never>.AttachedRun(sink, attachingTo: relay, serialisedBy: self) { owner, run in
-                unsafeDowncast(owner, to: PropertyStorage.self).serialised { run.host.interrupt(run) }
-            }
+            // Disposing the run takes neither lock: it never waits for a set under way
+            // (see `Signal.AttachedRun`).
+            let run = Signal<Value, Never>.AttachedRun(sink, attachingTo: relay)
             return .init(signal: nil, handle: run, immediateRun: run, start: { [self, run] in
                 // Under the update lock, as every update is: the run sees the current
                 // value, then every later change, without gap or duplicate; a set
