@@ -198,9 +198,10 @@ import Testing
 /// nothing after it, and hears at most the one value whose delivery was under way
 /// once `dispose()` has returned. The work runs on threads of its own, so that a
 /// deadlock fails the test (leaving those threads blocked) instead of hanging the
-/// suite. Also run under the thread sanitizer by `.ci/run`.
-@Suite struct PropertyRunDisposalStressTests {
-    static let rounds = 5_000
+/// suite. Also run under the thread sanitizer by `.ci/run`; one test at a time, so
+/// that the suite leaves the other stress tests some of the machine.
+@Suite(.serialized) struct PropertyRunDisposalStressTests {
+    static let rounds = 1_000
 
     /// Runs `body(index)` on `count` threads of their own and waits for all of them
     /// at most `seconds`; whether they finished. A generous bound, not a speed
@@ -301,8 +302,8 @@ import Testing
     /// neighbours' properties and one of its own: every property is set on one
     /// thread while runs of it are disposed on others, in a ring.
     @Test func manyThreadsDisposingRunsOfOneAnothersPropertiesDoNotDeadlock() {
-        let threads = 8
-        let rounds = Self.rounds / 5
+        let threads = 4
+        let rounds = Self.rounds / 4
         let properties = (0..<threads).map { _ in MutableProperty(0) }
         let tally = RunTally()
         let finished = Self.finish(onThreads: threads) { thread in
