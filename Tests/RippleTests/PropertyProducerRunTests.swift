@@ -81,6 +81,35 @@ import Testing
         #expect(disposable.isDisposed)
     }
 
+    @Test func aRunDisposedFromInsideAnotherPropertysDeliveryIsInterruptedBeforeDisposeReturns() {
+        let first = MutableProperty(0)
+        let second = MutableProperty(0)
+        var events: [Signal<Int, Never>.Event] = []
+        let run = second.producer.start { events.append($0) }
+        let observer = first.signal.observeValues { _ in
+            run.dispose()
+            events.append(.value(-1))  // marks the return from dispose()
+        }
+        first.value = 1
+        #expect(events == [.value(0), .interrupted, .value(-1)])
+        withExtendedLifetime(observer) {}
+    }
+
+    @Test func theInterruptionOfARunDisposedDuringAnotherPropertysDeliveryMaySetThatProperty() {
+        let first = MutableProperty(0)
+        let second = MutableProperty(0)
+        var seen: [Int] = []
+        let run = second.producer.startWithInterrupted { first.value = 2 }
+        let observer = first.signal.observeValues { value in
+            seen.append(value)
+            if value == 1 { run.dispose() }
+        }
+        first.value = 1
+        #expect(seen == [1, 2])
+        #expect(first.value == 2)
+        withExtendedLifetime(observer) {}
+    }
+
     @Test func aRunOfAPropertyWhoseSourceEndedSendsTheFinalValueThenCompletes() {
         let (values, input) = Signal<Int, Never>.pipe()
         let property = Property(initial: 0, then: values)

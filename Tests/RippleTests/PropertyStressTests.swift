@@ -1,5 +1,6 @@
-import Dispatch
+import Foundation
 import Ripple
+import Synchronization
 import Testing
 
 /// Properties updated and observed from several threads at once: updates are atomic,
@@ -133,41 +134,36 @@ import Testing
 
     /// Runs of `producer` started and disposed from several threads while others
     /// set the property: each run gets exactly one terminal event (`interrupted`),
-    /// nothing after it, and its values in order; whatever a run hears after its
-    /// `dispose()` has returned on the disposing thread is a bug.
-    @Test func runsDisposedFromOtherThreadsWhileThePropertyIsSetEndOnceAndHearNothingAfter() {
+    /// nothing after it, its values in order, and, once its `dispose()` has
+    /// returned, at most the one value whose delivery was under way on a setting
+    /// thread (which then delivers the interruption).
+    @Test func runsDisposedFromOtherThreadsWhileThePropertyIsSetEndOnceAndHearAtMostTheValueUnderWay() {
         let writers = 2
         let runsPerThread = 300
         let count = MutableProperty(0)
-        let violations = AtomicCounter()
-        let interruptions = AtomicCounter()
+        let tally = RunTally()
+        let regressions = AtomicCounter()
         DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
             if thread < writers {
                 for _ in 0..<runsPerThread * 10 { count.modify { $0 += 1 } }
                 return
             }
             for _ in 0..<runsPerThread {
-                let state = RunState()
+                let monitor = RunMonitor(tally)
+                let last = Atomic<Int>(.min)
                 let run = count.producer.start { event in
-                    switch event {
-                    case let .value(value):
-                        if state.hasEnded || state.isDisposed || value < state.last { violations.increment() }
-                        state.last = value
-                    case .interrupted:
-                        if state.hasEnded { violations.increment() }
-                        state.hasEnded = true
-                        interruptions.increment()
-                    case .completed:
-                        violations.increment()
+                    if case let .value(value) = event, last.exchange(value, ordering: .relaxed) > value {
+                        regressions.increment()
                     }
+                    monitor.observe(event)
                 }
                 run.dispose()
-                state.isDisposed = true
-                if !state.hasEnded { violations.increment() }
+                monitor.didDispose()
             }
         }
-        #expect(violations.value == 0)
-        #expect(interruptions.value == (Self.threads - writers) * runsPerThread)
+        #expect(tally.violations.load(ordering: .acquiring) == 0)
+        #expect(regressions.value == 0)
+        #expect(tally.interruptions.load(ordering: .acquiring) == (Self.threads - writers) * runsPerThread)
     }
 
     /// An observer that sets the property from its `interrupted`, disposed on one
@@ -194,10 +190,235 @@ import Testing
     }
 }
 
-/// What one run of a stress test has seen; touched by the run's observer, which
-/// the run serialises, and by the thread that disposes it after `dispose()` returns.
-private final class RunState: @unchecked Sendable {  // serialised: the run's deliveries, then its disposer after the last of them
-    var last = Int.min
-    var hasEnded = false
-    var isDisposed = false
+/// Runs of a property's producer disposed while a delivery is under way: from an
+/// observer of another property (whose own runs the other thread disposes), from a
+/// deinitialiser, from another thread while a set of the run's property delivers.
+/// Disposing never waits for a delivery under way on another thread, so none of
+/// these deadlocks; each run still ends with exactly one `interrupted`, hears
+/// nothing after it, and hears at most the one value whose delivery was under way
+/// once `dispose()` has returned. The work runs on threads of its own, so that a
+/// deadlock fails the test (leaving those threads blocked) instead of hanging the
+/// suite. Also run under the thread sanitizer by `.ci/run`; one test at a time, so
+/// that the suite leaves the other stress tests some of the machine.
+@Suite(.serialized) struct PropertyRunDisposalStressTests {
+    static let rounds = 1_000
+
+    /// Runs `body(index)` on `count` threads of their own and waits for all of them
+    /// at most `seconds`; whether they finished. A generous bound, not a speed
+    /// assertion: threads still running then are taken to be deadlocked.
+    static func finish(onThreads count: Int, within seconds: Double = 120, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
+        let group = DispatchGroup()
+        for index in 0..<count {
+            group.enter()
+            Thread {
+                body(index)
+                group.leave()
+            }.start()
+        }
+        return group.wait(timeout: .now() + seconds) == .success
+    }
+
+    static func recordDeadlock(_ what: String) {
+        Issue.record("deadlock: \(what) did not finish")
+    }
+
+    @Test func twoThreadsWhoseObserversDisposeRunsOfEachOthersPropertyDoNotDeadlock() {
+        let properties = [MutableProperty(0), MutableProperty(0)]
+        let tally = RunTally()
+        let finished = Self.finish(onThreads: 2) { thread in
+            let (mine, other) = (properties[thread], properties[1 - thread])
+            for value in 1...Self.rounds {
+                let monitor = RunMonitor(tally)
+                let run = other.producer.start(monitor.observe)
+                let observer = mine.signal.observeValues { _ in
+                    run.dispose()
+                    monitor.didDispose()
+                }
+                mine.value = value
+                observer?.dispose()
+            }
+        }
+        guard finished else { return Self.recordDeadlock("two threads disposing runs of each other's property") }
+        #expect(tally.interruptions.load(ordering: .acquiring) == 2 * Self.rounds)
+        #expect(tally.violations.load(ordering: .acquiring) == 0)
+    }
+
+    @Test func runsDisposedByDeinitialisersDuringAnotherPropertysDeliveryOnTwoThreadsDoNotDeadlock() {
+        let properties = [MutableProperty(0), MutableProperty(0)]
+        let tally = RunTally()
+        let finished = Self.finish(onThreads: 2) { thread in
+            let (mine, other) = (properties[thread], properties[1 - thread])
+            for value in 1...Self.rounds {
+                let monitor = RunMonitor(tally)
+                let owner = OwnerSlot(RunOwner(other.producer.start(monitor.observe), monitor))
+                // Releasing the owner inside the delivery runs its deinit there.
+                let observer = mine.signal.observeValues { _ in owner.release() }
+                mine.value = value
+                observer?.dispose()
+            }
+        }
+        guard finished else { return Self.recordDeadlock("two threads releasing runs of each other's property") }
+        #expect(tally.interruptions.load(ordering: .acquiring) == 2 * Self.rounds)
+        #expect(tally.violations.load(ordering: .acquiring) == 0)
+    }
+
+    /// The setting thread holds its delivery open until the other thread has
+    /// disposed the run, so each disposal meets a delivery under way.
+    @Test func aRunDisposedFromAnotherThreadWhileASetDeliversIsInterruptedBeforeThatSetReturns() {
+        let count = MutableProperty(0)
+        let handover = Handover()
+        let tally = RunTally()
+        let notEndedAfterSet = AtomicCounter()
+        let holdsDeliveryOpen = count.signal.observeValues { _ in
+            handover.delivering.signal()
+            handover.disposed.wait()
+        }
+        let finished = Self.finish(onThreads: 2) { thread in
+            for value in 1...Self.rounds {
+                if thread == 0 {
+                    let monitor = RunMonitor(tally)
+                    handover.put(count.producer.start(monitor.observe), monitor)
+                    count.value = value
+                    // The disposal was asked for during this set's delivery: the
+                    // setting thread delivered the interruption when it was over.
+                    if !monitor.hasEnded { notEndedAfterSet.increment() }
+                } else {
+                    handover.delivering.wait()
+                    let (run, monitor) = handover.take()
+                    run.dispose()
+                    monitor.didDispose()
+                    handover.disposed.signal()
+                }
+            }
+        }
+        guard finished else { return Self.recordDeadlock("disposing a run while a set delivers on another thread") }
+        #expect(tally.interruptions.load(ordering: .acquiring) == Self.rounds)
+        #expect(tally.violations.load(ordering: .acquiring) == 0)
+        #expect(notEndedAfterSet.value == 0)
+        withExtendedLifetime(holdsDeliveryOpen) {}
+    }
+
+    /// Each thread sets its own property, whose observer disposes runs of its
+    /// neighbours' properties and one of its own: every property is set on one
+    /// thread while runs of it are disposed on others, in a ring.
+    @Test func manyThreadsDisposingRunsOfOneAnothersPropertiesDoNotDeadlock() {
+        let threads = 4
+        let rounds = Self.rounds / 4
+        let properties = (0..<threads).map { _ in MutableProperty(0) }
+        let tally = RunTally()
+        let finished = Self.finish(onThreads: threads) { thread in
+            let mine = properties[thread]
+            let targets = [1, threads / 2, 0].map { properties[(thread + $0) % threads] }
+            for value in 1...rounds {
+                let runs = targets.map { target in
+                    let monitor = RunMonitor(tally)
+                    return (target.producer.start(monitor.observe), monitor)
+                }
+                let observer = mine.signal.observeValues { _ in
+                    for (run, monitor) in runs {
+                        run.dispose()
+                        monitor.didDispose()
+                    }
+                }
+                mine.value = value
+                observer?.dispose()
+            }
+        }
+        guard finished else { return Self.recordDeadlock("\(threads) threads disposing runs of one another's properties") }
+        #expect(tally.interruptions.load(ordering: .acquiring) == 3 * threads * rounds)
+        #expect(tally.violations.load(ordering: .acquiring) == 0)
+    }
+}
+
+/// What the runs of a stress test have heard, all together.
+private final class RunTally: Sendable {
+    let interruptions = Atomic<Int>(0)
+    /// Events after a terminal one, a `completed` (the properties never end), or
+    /// more than one value after `dispose()` has returned.
+    let violations = Atomic<Int>(0)
+}
+
+/// Checks one run's events as they come. They may come on any thread (a delivery
+/// under way on another thread delivers the interruption), so its state is atomic.
+private final class RunMonitor: Sendable {
+    private let tally: RunTally
+    private let ended = Atomic<Bool>(false)
+    private let disposed = Atomic<Bool>(false)
+    private let valuesAfterDisposal = Atomic<Int>(0)
+
+    init(_ tally: RunTally) {
+        self.tally = tally
+    }
+
+    var hasEnded: Bool { ended.load(ordering: .acquiring) }
+
+    /// Called once `dispose()` has returned.
+    func didDispose() {
+        disposed.store(true, ordering: .releasing)
+    }
+
+    func observe(_ event: Signal<Int, Never>.Event) {
+        if ended.load(ordering: .acquiring) { violation() }
+        switch event {
+        case .value:
+            // Only the value whose delivery was under way on another thread.
+            if disposed.load(ordering: .acquiring),
+                valuesAfterDisposal.add(1, ordering: .relaxed).newValue > 1 { violation() }
+        case .interrupted:
+            ended.store(true, ordering: .releasing)
+            tally.interruptions.add(1, ordering: .relaxed)
+        case .completed:
+            ended.store(true, ordering: .releasing)
+            violation()
+        }
+    }
+
+    private func violation() {
+        tally.violations.add(1, ordering: .relaxed)
+    }
+}
+
+/// Disposes its run when it is deinitialised.
+private final class RunOwner: Sendable {
+    let run: any Disposable
+    let monitor: RunMonitor
+
+    init(_ run: any Disposable, _ monitor: RunMonitor) {
+        self.run = run
+        self.monitor = monitor
+    }
+
+    deinit {
+        run.dispose()
+        monitor.didDispose()
+    }
+}
+
+/// Holds a `RunOwner` until an observer releases it; used by one thread only.
+private final class OwnerSlot {
+    private var owner: RunOwner?
+
+    init(_ owner: RunOwner) {
+        self.owner = owner
+    }
+
+    func release() {
+        owner = nil
+    }
+}
+
+/// Hands a run from the thread that sets the property to the one that disposes it.
+private final class Handover: @unchecked Sendable {  // `run` is guarded by `lock`
+    let delivering = DispatchSemaphore(value: 0)
+    let disposed = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var run: (any Disposable, RunMonitor)?
+
+    func put(_ run: any Disposable, _ monitor: RunMonitor) {
+        lock.withLock { self.run = (run, monitor) }
+    }
+
+    func take() -> (any Disposable, RunMonitor) {
+        lock.withLock { run.take()! }
+    }
 }

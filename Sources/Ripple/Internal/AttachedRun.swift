@@ -11,22 +11,34 @@ extension Signal {
     /// that each change reaches it as it reaches the core's other observers, with no
     /// signal, send lock or call in between.
     ///
-    /// It keeps the contracts of a run: what it delivers apart from the core's own
-    /// deliveries (the first value, its interruption, the value and `completed` of a
-    /// source that has ended) is delivered under the core's send lock, so it is
-    /// serialised with the core's deliveries and never re-entered:
+    /// It keeps the contracts of a run. What it delivers apart from the core's own
+    /// deliveries (the first value, the value and `completed` of a source that has
+    /// ended) is delivered under the core's send lock, so it is serialised with the
+    /// core's deliveries and never re-entered; its interruption is delivered once no
+    /// delivery of the core can reach it any more, with no lock held:
     /// - Started, it receives the first value at once (on the starting thread), then
     ///   every event the core delivers; a change made from inside that first
     ///   delivery is queued by the core and delivered after it.
-    /// - Disposed, it is detached and receives `interrupted`: at once from a thread
-    ///   that is not delivering (waiting for a delivery under way on another thread),
-    ///   or right after the current event when disposed from inside a delivery of the
-    ///   core on its delivering thread (queued in the core's `pending`).
+    /// - Disposed, it is detached and receives `interrupted` exactly once, and
+    ///   nothing after it. Disposal never waits for a delivery: from a thread while
+    ///   the core is idle, `interrupted` is delivered before `dispose()` returns;
+    ///   while the core delivers (on that thread or another one), the disposal
+    ///   leaves a request (see `Core.interruptions`) and the delivering thread
+    ///   delivers `interrupted` once its delivery is over. A delivery on another
+    ///   thread that had already begun may still bring the run that one value after
+    ///   `dispose()` has returned; no later one reaches it, since it is out of the
+    ///   core's observers.
     /// - Disposed before it starts, it is interrupted then, and never starts.
     /// - It ends on its terminal event, whichever comes first: its sink is then
     ///   released, and the actions given to `afterEnding` run.
+    ///
+    /// Why disposal must not wait: a thread setting a property holds the property's
+    /// update lock and the core's send lock for the whole delivery, and its
+    /// observers may be waiting for the disposing thread. Two threads, each setting
+    /// its own property whose observer disposes a run of the other property, would
+    /// each wait for the other's delivery to end, forever.
     @usableFromInline
-    final class AttachedRun: Subscription, AnyImmediateRun, @unchecked Sendable {  // `terminalSink` is touched only under the core's delivery (its send lock); `endAction` is guarded by `host.stateLock`
+    final class AttachedRun: Subscription, AnyImmediateRun, @unchecked Sendable {  // `terminalSink` and `nextInterruption` are touched only by whoever ends the run (see `deliverInterruption()`); `endAction` is guarded by `host.stateLock`
         /// The core the run is attached to; unlike `core`, kept once detached, for
         /// the interruption.
         @usableFromInline let host: Core
@@ -37,41 +49,31 @@ extension Signal {
         @usableFromInline let ended = Synchronization.Atomic<Bool>(false)
         /// What runs once the run has ended (see `afterEnding(_:)`).
         @exclusivity(unchecked) @usableFromInline var endAction: (() -> Void)?
-        /// What serialises the sends into `host` (a property's storage), handed to
-        /// `interrupt`.
-        @usableFromInline let owner: AnyObject
-        /// Interrupts the run through `host`, serialised by `owner` like every send
-        /// into `host`: a closure formed where the run is made (the client's
-        /// specialisation, capturing nothing), since `dispose()` is not specialised.
-        ///
-        /// Serialised so that the interruption takes `host`'s send lock in the same
-        /// order as a send does (the owner's lock first): the run's observer may set
-        /// the property from its `interrupted` while another thread sets it.
-        @usableFromInline let interrupt: (_ owner: AnyObject, _ run: AttachedRun) -> Void
+        /// The next run in `host`'s requests for an interruption, while this one is
+        /// in them (see `Core.interruptions`).
+        @exclusivity(unchecked) @usableFromInline var nextInterruption: Unmanaged<AttachedRun>?
 
         @inlinable
-        init(
-            _ sink: Sink,
-            attachingTo core: Core,
-            serialisedBy owner: AnyObject,
-            interrupt: @escaping (_ owner: AnyObject, _ run: AttachedRun) -> Void
-        ) {
+        init(_ sink: Sink, attachingTo core: Core) {
             precondition(core.hasSendLock, "a run is attached only to a core fed from any thread")
             host = core
             terminalSink = sink
-            self.owner = owner
-            self.interrupt = interrupt
             super.init(sink, core: core, streamType: SignalProducer<Value, Error>.self)
         }
 
+        /// Detaches the run and has it interrupted; never waits for a delivery (see
+        /// above).
         @usableFromInline
         override func dispose() {
             guard detach() else { return }
             if let core = core.take() { core.removeSubscription(core, self) }
-            interrupt(owner, self)
+            host.requestInterruption(of: self)
         }
 
-        /// Delivers `interrupted` and ends the run; under the core's send lock.
+        /// Delivers `interrupted` and ends the run; by the thread that took the run's
+        /// request for it, which did so holding the core's send lock after the run
+        /// had left the core's observers, so that no delivery of the core reaches
+        /// the run any more. Called with no lock held.
         @inlinable
         func deliverInterruption() {
             let sink = terminalSink.take()
@@ -150,20 +152,50 @@ extension Signal.Core {
         }
     }
 
-    /// Interrupts `run`, which its disposal has just detached and removed.
-    @inlinable
-    func interrupt(_ run: AttachedRun) {
-        let thread = currentThreadID()
-        let holder = sendLock.tryHold(for: thread)
-        if holder == thread {
-            // Disposed from inside a delivery on the delivering thread: right after
-            // the current event.
-            pending.append(.interruption(run))
-            return
+    /// Asks for the interruption of `run`, which its disposal has just detached and
+    /// taken out of the observers: pushes it onto `interruptions`, then does what a
+    /// sender does after giving the send lock back. If no delivery is under way,
+    /// that takes the lock, the request, gives the lock back and interrupts the
+    /// run, on this thread; otherwise the delivering thread (this one, from inside
+    /// a delivery) finds the request when it gives the lock back. Never waits.
+    ///
+    /// The push and the delivering thread's release are both sequentially
+    /// consistent, each followed by a look at the other's word (this thread tries
+    /// the lock, the releasing one reads `interruptions`): one of them always sees
+    /// the other, so a request is never left behind.
+    @usableFromInline
+    func requestInterruption(of run: AttachedRun) {
+        let entry = Unmanaged.passRetained(run)
+        var top = interruptions.load(ordering: .relaxed)
+        while true {
+            run.nextInterruption = top
+            let (pushed, current) = interruptions.compareExchange(
+                expected: top, desired: entry, ordering: .sequentiallyConsistent)
+            if pushed { break }
+            top = current
         }
-        if holder != 0 { sendLock.waitToHold(for: thread) }
-        run.deliverInterruption()
-        finishDelivery(from: thread, terminated: false)
+        cleanUpAfterReleasing(for: currentThreadID())
+    }
+
+    /// Interrupts the runs of `requests` (taken out of `interruptions` while
+    /// holding the send lock), in the order they were disposed; with no lock held.
+    @usableFromInline
+    static func interruptRuns(_ requests: Unmanaged<AttachedRun>) {
+        // The latest request is on top: reverse the list first.
+        var reversed: Unmanaged<AttachedRun>?
+        var next: Unmanaged<AttachedRun>? = requests
+        while let entry = next {
+            let run = entry.takeUnretainedValue()
+            next = run.nextInterruption
+            run.nextInterruption = reversed
+            reversed = entry
+        }
+        while let entry = reversed {
+            let run = entry.takeRetainedValue()
+            reversed = run.nextInterruption
+            run.nextInterruption = nil
+            run.deliverInterruption()
+        }
     }
 
     /// Runs `delivery` as a delivery of this core: holding its send lock (after a

@@ -10,13 +10,16 @@ extension Signal {
     /// - Delivery holds `sendLock`, which records the delivering thread. A send from
     ///   that same thread is a recursive send: it is appended to `pending` and
     ///   delivered by the owner after the current event has reached every observer.
-    ///   `pending` is touched only by the owner. It also queues the interruption of
-    ///   a run attached to the core (``AttachedRun``) disposed by the owner during a
-    ///   delivery, delivered (to that run alone) once the current event is. A send from another thread waits for
-    ///   `sendLock`, so delivery stays synchronous. A terminal event that has to wait
-    ///   sets `terminationRequested` first: the values that get the lock before it
-    ///   (or are queued) are dropped, so nothing sent after the termination reaches
-    ///   the observers before it.
+    ///   `pending` is touched only by the owner. A send from another thread waits
+    ///   for `sendLock`, so delivery stays synchronous. A terminal event that has to
+    ///   wait sets `terminationRequested` first: the values that get the lock before
+    ///   it (or are queued) are dropped, so nothing sent after the termination
+    ///   reaches the observers before it.
+    /// - A run attached to the core (``AttachedRun``) is disposed without waiting:
+    ///   it leaves the observers, then pushes itself onto `interruptions`. Whoever
+    ///   next gives the send lock back (or the disposing thread, if it can take the
+    ///   lock) takes the requests while holding the lock, when no delivery can reach
+    ///   those runs any more, and interrupts them after releasing it.
     /// - A core without a send lock (`hasSendLock` false) is fed by exactly one
     ///   upstream signal, or by one funnel, which already serialises and de-recurses
     ///   what reaches it (see ``SignalFeeding``).
@@ -87,7 +90,11 @@ extension Signal {
         @usableFromInline let gate: (any DeliveryGate)?
         // `@exclusivity(unchecked)`: the locks above already make every access
         // exclusive, and the dynamic checks would cost more than the delivery itself.
-        @exclusivity(unchecked) @usableFromInline var pending = ContiguousArray<Pending>()
+        @exclusivity(unchecked) @usableFromInline var pending = ContiguousArray<Event>()
+        /// The attached runs whose disposal asked for their interruption, the latest
+        /// on top, linked through `AttachedRun.nextInterruption`, each retained by
+        /// the list (see `requestInterruption(of:)`).
+        @usableFromInline let interruptions = Synchronization.Atomic<Unmanaged<AttachedRun>?>(nil)
         @exclusivity(unchecked) @usableFromInline var observers = KeyedBag<Subscription, Void>()
         @exclusivity(unchecked) @usableFromInline var isTerminated = false
         @exclusivity(unchecked) @usableFromInline var hasShell = true

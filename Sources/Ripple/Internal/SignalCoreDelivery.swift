@@ -11,7 +11,7 @@ extension Signal.Core {
         let thread = currentThreadID()
         let holder = sendLock.tryHold(for: thread)
         if holder == thread {
-            pending.append(.event(event))
+            pending.append(event)
             return
         }
         if holder != 0 {
@@ -34,7 +34,8 @@ extension Signal.Core {
         let checkedVersion = dropCacheIfStale()
         sendLock.release()
         if version.load(ordering: .sequentiallyConsistent) != checkedVersion
-            || deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0 {
+            || deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0
+            || interruptions.load(ordering: .sequentiallyConsistent) != nil {
             cleanUpAfterReleasing(for: thread)
         }
         // Outside the send lock: disposal reaches upstream (unsubscribing,
@@ -43,18 +44,23 @@ extension Signal.Core {
         if terminated { resources.dispose() }
     }
 
-    /// The observers changed, or a covered core asked for its cache to be
-    /// dropped, after the last check of a send that has given the send lock
-    /// back: takes it again to do what the delivery would have done, unless
-    /// another sender holds it (whose own checks will do it).
+    /// The observers changed, a covered core asked for its cache to be dropped,
+    /// or an attached run asked for its interruption, after the last check of a
+    /// send that has given the send lock back: takes it again to do what the
+    /// delivery would have done, unless another sender holds it (whose own checks
+    /// will do it). The runs to interrupt are taken while holding the lock (no
+    /// delivery reaches them any more) and interrupted after releasing it.
     @usableFromInline
     func cleanUpAfterReleasing(for thread: UInt) {
         while sendLock.tryHold(for: thread) == 0 {
             let checkedVersion = dropCacheIfStale()
             if deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0 { dropDeferredCaches() }
+            let requests = interruptions.exchange(nil, ordering: .sequentiallyConsistent)
             sendLock.release()
+            if let requests { Self.interruptRuns(requests) }
             guard version.load(ordering: .sequentiallyConsistent) != checkedVersion
-                || deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0 else { return }
+                || deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0
+                || interruptions.load(ordering: .sequentiallyConsistent) != nil else { return }
         }
     }
 
@@ -96,20 +102,15 @@ extension Signal.Core {
         repeat {
             var index = 0
             while index < pending.count {
-                let next = pending[index]
+                let event = pending[index]
                 index += 1
-                switch next {
-                case let .event(event):
-                    if terminationRequested.load(ordering: .relaxed), !event.isTerminating { continue }
-                    if deliver(event) { terminated = true }
-                case let .interruption(run):
-                    run.deliverInterruption()
-                }
+                if terminationRequested.load(ordering: .relaxed), !event.isTerminating { continue }
+                if deliver(event) { terminated = true }
             }
             // The delivered events are released out of `pending`: a value's
             // deinitialiser may send on this signal again (a recursive send,
             // appended to `pending` meanwhile, and delivered by the next round).
-            var delivered = ContiguousArray<Signal.Pending>()
+            var delivered = ContiguousArray<Event>()
             swap(&delivered, &pending)
             delivered.removeAll(keepingCapacity: true)
             if pending.isEmpty { swap(&delivered, &pending) }
@@ -297,16 +298,6 @@ extension Signal {
         var isCaching: Bool {
             if case .none = self { false } else { true }
         }
-    }
-
-    /// What a core's delivering thread has queued during a delivery (see `pending`).
-    @usableFromInline
-    enum Pending {
-        /// A recursive send, for every observer.
-        case event(Event)
-        /// The interruption of a run attached to the core, disposed during a
-        /// delivery on the delivering thread: for that run alone.
-        case interruption(AttachedRun)
     }
 
     /// What leaves a core's reach in one locked section: the cache taken out, and

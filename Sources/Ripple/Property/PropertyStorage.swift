@@ -12,6 +12,13 @@ import Synchronization
 ///   in `updateOwner`. So observers see every update once, in the order the values
 ///   were stored, and a run of `producer` sees the current value, then every later
 ///   change, without gap or duplicate.
+/// - Disposing a run of `producer` takes neither lock and waits for no delivery:
+///   the run leaves the relay's observers at once, and is interrupted by the
+///   disposing thread if the relay is idle, or else by the thread delivering, when
+///   its delivery is over (see ``Signal/AttachedRun``). A run is often disposed by
+///   an observer of another property, on a thread holding that property's
+///   `updateLock` for its delivery: waiting here for this property's would let two
+///   such threads wait for each other forever.
 /// - A property set from inside its own delivery (the owning thread again) stores
 ///   the value at once and sends it through the relay, whose core queues it until
 ///   the current delivery is over: recursive sets neither deadlock nor re-enter an
@@ -169,9 +176,9 @@ final class PropertyStorage<Value>: @unchecked Sendable {  // `storedValue` and 
                     }
                 }, attaching: nil)
             }
-            let run = Signal<Value, Never>.AttachedRun(sink, attachingTo: relay, serialisedBy: self) { owner, run in
-                unsafeDowncast(owner, to: PropertyStorage.self).serialised { run.host.interrupt(run) }
-            }
+            // Disposing the run takes neither lock: it never waits for a set under way
+            // (see `Signal.AttachedRun`).
+            let run = Signal<Value, Never>.AttachedRun(sink, attachingTo: relay)
             return .init(signal: nil, handle: run, immediateRun: run, start: { [self, run] in
                 // Under the update lock, as every update is: the run sees the current
                 // value, then every later change, without gap or duplicate; a set
