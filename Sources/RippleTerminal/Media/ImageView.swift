@@ -13,7 +13,10 @@ import Ripple
 // palette entry. The cells of the last scaling are kept with what they were made
 // from (the image, by identity: a copy of it is the same image; the view's size; the
 // background), so redrawing an unchanged image only copies cells. While `image` is nil the view
-// shows its placeholder: dim text, a box, or nothing.
+// shows its placeholder: dim text, a box, or nothing. Over the half blocks the view
+// places the image itself, which a window whose terminal shows pixels (kitty
+// graphics, sixel) draws there instead; the half blocks are what every other
+// terminal, and every test's screen, shows.
 
 /// A view that shows an ``Image``, scaled to fit with its aspect ratio kept, or a
 /// placeholder while the image is nil.
@@ -69,6 +72,8 @@ public final class ImageView: View {
         let size: Size
         let background: Color
         let cells: [HalfBlock]
+        /// The cells the image itself covers (the rest is letterbox).
+        let imageRect: Rect
 
         func isScaling(of image: Image, at size: Size, over background: Color) -> Bool {
             self.size == size && self.background == background && self.image.isIdentical(to: image)
@@ -124,21 +129,24 @@ public final class ImageView: View {
         let size = context.size
         guard size.columns > 0, size.rows > 0 else { return }
         if cache?.isScaling(of: image, at: size, over: backgroundColor) != true {
+            let scaled = scale(image, to: size)
             cache = ScaledImage(image: image, size: size, background: backgroundColor,
-                                cells: scale(image, to: size))
+                                cells: scaled.cells, imageRect: scaled.imageRect)
             scaleCount += 1
         }
-        guard let cells = cache?.cells else { return }
+        guard let cache else { return }
         for row in 0..<size.rows {
             for column in 0..<size.columns {
-                let cell = cells[row * size.columns + column]
+                let cell = cache.cells[row * size.columns + column]
                 context.put(cell.glyph.rawValue, at: Position(column: column, row: row), style: cell.style)
             }
         }
+        context.placeImage(image, in: cache.imageRect)
     }
 
-    /// The cells of `image` fitted and centred in `size`, row by row.
-    private func scale(_ image: Image, to size: Size) -> [HalfBlock] {
+    /// The cells of `image` fitted and centred in `size`, row by row, and the cells
+    /// the image covers.
+    private func scale(_ image: Image, to size: Size) -> (cells: [HalfBlock], imageRect: Rect) {
         let pixelRows = size.rows * 2
         let fitted = ImageScaling.fittedSize(width: image.width, height: image.height, into: size.columns, pixelRows)
         let pixels = ImageScaling.resample(image, width: fitted.width, height: fitted.height, over: matte)
@@ -167,7 +175,8 @@ public final class ImageView: View {
                 }
             }
         }
-        return cells
+        let firstRow = top / 2, endRow = (top + fitted.height + 1) / 2
+        return (cells, Rect(column: left, row: firstRow, columns: fitted.width, rows: endRow - firstRow))
     }
 
     /// The opaque colour translucent pixels are laid over: the background, black

@@ -47,12 +47,25 @@ public struct Renderer: Sendable {
     var lastPrinted: Cell?
     /// Whether the terminal shows its cursor; `nil` when unknown.
     var cursorVisible: Bool?
+    /// How images placed on frames reach the screen: in half blocks (the frame's
+    /// cells alone), or as pixels over those cells (see Renderer+Images.swift).
+    public var graphics: TerminalGraphics
+    /// The size of a cell in the terminal's pixels, which images are scaled for.
+    public var cellPixelSize: CellPixelSize
+    /// The images the terminal shows, as far as the renderer put them there.
+    var shownImages: [ShownImage] = []
+    /// The kitty image id of the next image shown.
+    var nextImageID: UInt32 = 1
 
     /// A renderer for a terminal that shows `colorMode`'s colours, optionally wrapping
-    /// each frame in synchronized output.
-    public init(colorMode: ColorMode = .trueColor, synchronizedOutput: Bool = false) {
+    /// each frame in synchronized output, showing images as `graphics` says (cells of
+    /// `cellPixelSize`).
+    public init(colorMode: ColorMode = .trueColor, synchronizedOutput: Bool = false,
+                graphics: TerminalGraphics = .halfBlocks, cellPixelSize: CellPixelSize = .typical) {
         self.colorMode = colorMode
         self.synchronizedOutput = synchronizedOutput
+        self.graphics = graphics
+        self.cellPixelSize = cellPixelSize
     }
 
     /// Makes the next `render` clear the screen and paint everything, as needed after
@@ -77,7 +90,12 @@ public struct Renderer: Sendable {
         output.removeAll(keepingCapacity: true)
         if synchronizedOutput { output.appendASCII("\u{1B}[?2026h") }
         let bodyStart = output.count
-        if needsFullRepaint || frame.columns != columns || frame.rows != rows {
+        let repaint = needsFullRepaint || frame.columns != columns || frame.rows != rows
+        let images = graphics == .halfBlocks ? [] : imagesToShow(in: frame)
+        if !images.isEmpty || !shownImages.isEmpty {
+            hideImages(keeping: images, in: frame, repaint: repaint)
+        }
+        if repaint {
             clearScreen(columns: frame.columns, rows: frame.rows)
         }
         var shown = previous
@@ -88,6 +106,7 @@ public struct Renderer: Sendable {
             }
         }
         previous = shown
+        if !images.isEmpty { showImages(images) }
         placeCursor(visibleCursor)
         if output.count == bodyStart {
             output.removeAll(keepingCapacity: true)

@@ -51,6 +51,11 @@ public struct Cell: Sendable, Hashable {
     }
 
     /// The right half of a two-column character drawn in `style`.
+    /// A cell no frame holds: what the renderer records for a cell whose content on
+    /// the terminal it no longer knows (under an image that went away), so that the
+    /// next frame writes it again.
+    static let unknown = Cell(grapheme: " ", style: .plain, flags: 1 | 0b1000)
+
     static func continuation(_ style: Style) -> Cell {
         Cell(grapheme: " ", style: style, flags: isolatedFlag)
     }

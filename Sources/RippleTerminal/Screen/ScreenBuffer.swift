@@ -14,6 +14,13 @@ public struct ScreenBuffer: Sendable, Hashable {
     public private(set) var rows: Int
     /// The cells, row by row (`cells[row * columns + column]`).
     public private(set) var cells: [Cell]
+    /// The images views placed over cells of this frame, in the order they were
+    /// placed, for a renderer that shows real pixels (see ``ImagePlacement``); kept
+    /// only while ``collectsImagePlacements`` is set.
+    public internal(set) var imagePlacements: [ImagePlacement] = []
+    /// Whether image placements are kept: set by a window whose renderer shows
+    /// pixels, so that a half-block frame costs nothing more.
+    public var collectsImagePlacements = false
 
     /// A grid of `columns` × `rows` cells, each `filling` (a one-column cell; a space
     /// by default).
@@ -104,6 +111,25 @@ public struct ScreenBuffer: Sendable, Hashable {
         fill(rect ?? bounds, with: .blank(style))
     }
 
+    /// Places `image` over the cells `frame` (`visible`: the part of it shown), as
+    /// they are drawn now; nothing unless ``collectsImagePlacements`` is set.
+    mutating func placeImage(_ image: Image, frame: Rect, visible: Rect) {
+        guard collectsImagePlacements else { return }
+        let shown = visible.intersection(bounds)
+        guard !shown.isEmpty, !frame.isEmpty else { return }
+        var drawn: [Cell] = []
+        drawn.reserveCapacity(shown.columns * shown.rows)
+        for row in shown.row..<shown.endRow {
+            drawn.append(contentsOf: cells[row * columns + shown.column..<row * columns + shown.endColumn])
+        }
+        imagePlacements.append(ImagePlacement(image: image, frame: frame, visible: shown, cells: drawn))
+    }
+
+    /// Forgets the images placed so far, for a new frame.
+    mutating func removeImagePlacements() {
+        if !imagePlacements.isEmpty { imagePlacements.removeAll(keepingCapacity: true) }
+    }
+
     /// Adds `attributes` to the style of every cell of `rect` (clipped to the grid),
     /// keeping the text: reverses or underlines what is drawn there. A wide
     /// character cut by the rectangle's edges changes whole, so both its halves keep
@@ -141,6 +167,7 @@ public struct ScreenBuffer: Sendable, Hashable {
         columns = newColumns
         rows = newRows
         cells = resized
+        imagePlacements.removeAll()
     }
 
     /// The grid as text, one string per row, each cluster once (continuation cells add

@@ -66,7 +66,8 @@ public final class TerminalApp {
     public init(root: View, session: TerminalSession, colorMode: ColorMode? = nil) {
         self.session = session
         let mode = colorMode ?? ColorMode.detect(environment: Self.colorEnvironment())
-        window = Window(root: root, size: session.size.value, renderer: Renderer(colorMode: mode))
+        let renderer = Renderer(colorMode: mode, graphics: session.graphics, cellPixelSize: session.cellPixelSize)
+        window = Window(root: root, size: session.size.value, renderer: renderer)
         window.onRender = { [session] bytes in
             session.write(bytes)
         }
@@ -116,6 +117,11 @@ public final class TerminalApp {
         isQuitting = true
         for handler in quitHandlers { handler() }
         disposables.dispose()
+        if session.graphics == .kitty {
+            var deleteImages: [UInt8] = []
+            KittyGraphics.deleteAll(into: &deleteImages)
+            session.write(deleteImages)
+        }
         session.close()
         exit(status)
     }

@@ -26,6 +26,10 @@ import Synchronization
 // every event on the main queue, and completes when the session closes or the
 // terminal hangs up. `size` follows SIGWINCH, also on the main queue. One session
 // can be open per process at a time.
+//
+// Right after entering, outside tmux and screen, the session asks the terminal how it
+// shows images (GraphicsProbe) and waits at most `probeTimeout` for the answers;
+// keys typed meanwhile are decoded as usual. `RIPPLE_GRAPHICS` forces a mode.
 
 /// The process's terminal (standard input and output) in raw mode on the
 /// alternate screen, for a full-screen app; restored when the session closes, the
@@ -46,6 +50,12 @@ public final class TerminalSession: Sendable {
     /// Keys, pastes and mouse events, delivered on the main queue; completes when
     /// the session closes or the terminal hangs up.
     public let input: Signal<InputEvent, Never>
+    /// How the terminal shows images: as it answered when asked, `RIPPLE_GRAPHICS`
+    /// when set, half blocks inside tmux or screen or when it did not answer.
+    public let graphics: TerminalGraphics
+    /// The size of a cell in pixels: as the terminal reported it, else from the
+    /// window's size in pixels, else typical.
+    public let cellPixelSize: CellPixelSize
 
     private let reader: InputReader
     private let currentSize: MutableProperty<TerminalSize>
@@ -61,16 +71,30 @@ public final class TerminalSession: Sendable {
 
     /// Takes over the terminal.
     ///
-    /// - Parameter escapeTimeout: how long the input must stay quiet after an ESC
-    ///   before it counts as the Esc key rather than the start of a sequence.
+    /// - Parameters:
+    ///   - escapeTimeout: how long the input must stay quiet after an ESC before it
+    ///     counts as the Esc key rather than the start of a sequence.
+    ///   - probeTimeout: how long to wait for the terminal's answers about images.
     /// - Throws: ``TerminalSessionError`` when standard input or output is not a
-    ///   terminal, `TERM` is unset or `dumb`, a session is already open, or the
-    ///   terminal cannot be set up; nothing has been written then.
-    public init(escapeTimeout: Duration = .milliseconds(25)) throws(TerminalSessionError) {
+    ///   terminal, `TERM` is unset or `dumb`, `RIPPLE_GRAPHICS` names no mode, a
+    ///   session is already open, or the terminal cannot be set up; nothing has been
+    ///   written then.
+    public init(escapeTimeout: Duration = .milliseconds(25),
+                probeTimeout: Duration = .milliseconds(300)) throws(TerminalSessionError) {
         guard isatty(Self.inputDescriptor) == 1 else { throw .inputIsNotATerminal }
         guard isatty(Self.outputDescriptor) == 1 else { throw .outputIsNotATerminal }
         guard let type = getenv("TERM").map({ String(cString: $0) }), !type.isEmpty else { throw .terminalTypeUnknown }
         guard type != "dumb" else { throw .dumbTerminal }
+        var environment: [String: String] = [:]
+        for name in ["RIPPLE_GRAPHICS", "TMUX", "STY"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        let forcedGraphics: TerminalGraphics?
+        do {
+            forcedGraphics = try TerminalGraphics.forced(by: environment)
+        } catch {
+            throw .invalidSetting(error.description)
+        }
         var original = termios()
         guard tcgetattr(Self.inputDescriptor, &original) == 0 else { throw .systemCallFailed("tcgetattr", errno: errno) }
         guard TerminalRestore.arm(
@@ -87,6 +111,13 @@ public final class TerminalSession: Sendable {
             throw .systemCallFailed("tcsetattr", errno: error)
         }
         _ = TerminalModes.enter.withUnsafeBytes { writeAll(Self.outputDescriptor, $0.baseAddress!, $0.count) }
+        var probe = GraphicsProbe()
+        if TerminalGraphics.shouldProbe(environment: environment) {
+            Self.ask(&probe, within: probeTimeout)
+        }
+        graphics = forcedGraphics ?? probe.graphics
+        cellPixelSize = probe.cellPixelSize ?? Self.queryCellPixelSize() ?? .typical
+        let typedWhileProbing = probe.takeInput()
 
         let currentSize = MutableProperty(Self.querySize())
         self.currentSize = currentSize
@@ -114,6 +145,33 @@ public final class TerminalSession: Sendable {
         sources = Protected([resizeSource, inputSource])
         resizeSource.resume()
         inputSource.resume()
+        if !typedWhileProbing.isEmpty {
+            // After the caller has observed `input`, as the read source's bytes are.
+            DispatchQueue.main.async { reader.receive(typedWhileProbing) }
+        }
+    }
+
+    /// Writes the graphics query and reads the terminal's answers until they are
+    /// complete or `timeout` has passed.
+    private static func ask(_ probe: inout GraphicsProbe, within timeout: Duration) {
+        _ = GraphicsProbe.query.withUnsafeBytes { writeAll(outputDescriptor, $0.baseAddress!, $0.count) }
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while !probe.isComplete {
+            let left = clock.now.duration(to: deadline)
+            guard left > .zero else { break }
+            let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+            var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, milliseconds)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { break }
+            let count = buffer.withUnsafeMutableBytes { read(inputDescriptor, $0.baseAddress, $0.count) }
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            guard count > 0 else { break }
+            probe.receive(buffer[..<count])
+        }
+        probe.finish()
     }
 
     deinit {
@@ -197,6 +255,16 @@ public final class TerminalSession: Sendable {
     private static func inputHungUp() -> Bool {
         var state = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
         return poll(&state, 1, 0) > 0 && state.revents & Int16(POLLHUP | POLLERR) != 0
+    }
+
+    /// The cell size from the window's size in pixels, when the terminal fills in
+    /// that part of `TIOCGWINSZ` (xterm does; many leave it 0).
+    private static func queryCellPixelSize() -> CellPixelSize? {
+        var window = winsize()
+        guard ioctl(outputDescriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0,
+              window.ws_xpixel >= window.ws_col, window.ws_ypixel >= window.ws_row else { return nil }
+        return CellPixelSize(width: Int(window.ws_xpixel) / Int(window.ws_col),
+                             height: Int(window.ws_ypixel) / Int(window.ws_row))
     }
 
     private static func querySize() -> TerminalSize {

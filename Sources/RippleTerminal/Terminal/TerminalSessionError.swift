@@ -26,6 +26,8 @@ public enum TerminalSessionError: Error, Hashable, CustomStringConvertible {
     case alreadyOpen
     /// A system call failed while setting up the terminal.
     case systemCallFailed(String, errno: Int32)
+    /// A setting in the environment cannot be used (its description says which).
+    case invalidSetting(String)
 
     /// What is wrong and what to do, as one sentence.
     public var description: String {
@@ -42,6 +44,8 @@ public enum TerminalSessionError: Error, Hashable, CustomStringConvertible {
             "a terminal session is already open in this process"
         case let .systemCallFailed(call, errno):
             "could not set up the terminal: \(call) failed (\(String(cString: strerror(errno))))"
+        case let .invalidSetting(problem):
+            problem
         }
     }
 }

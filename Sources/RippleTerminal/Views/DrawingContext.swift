@@ -56,6 +56,15 @@ public struct DrawingContext {
         buffer.clear(area, style: style)
     }
 
+    /// Shows `image` in real pixels over the cells of `rect` (the view's coordinates),
+    /// on a terminal that can (kitty graphics or sixel): call it after drawing those
+    /// cells, in half blocks for the other terminals. Only the part inside the view's
+    /// clip shows; if a later view draws over these cells, the cells show instead.
+    public mutating func placeImage(_ image: Image, in rect: Rect) {
+        let frameRect = absolute(rect)
+        buffer.placeImage(image, frame: frameRect, visible: frameRect.intersection(clip))
+    }
+
     /// Adds `attributes` to the cells of `rect` (the whole view by default; the
     /// view's coordinates) as already drawn, keeping their text and colours: draws
     /// a highlight over what views drew there.

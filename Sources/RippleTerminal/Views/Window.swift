@@ -133,6 +133,8 @@ public final class Window {
         var context = DrawingContext(buffer: screen)
         screen = ScreenBuffer(columns: 0, rows: 0)
         context.buffer.clear()
+        context.buffer.removeImagePlacements()
+        context.buffer.collectsImagePlacements = renderer.graphics != .halfBlocks
         draw(root, clippedTo: context.buffer.bounds, into: &context)
         screen = context.buffer
         renderCount += 1
