@@ -46,20 +46,23 @@ enum ImageScaling {
     /// averaging, laid over `matte`: row by row, `nil` where the pixel's area is
     /// wholly transparent.
     static func resample(_ image: Image, width: Int, height: Int, over matte: RGB) -> [RGB?] {
-        let columnSpans = spans(source: image.width, target: width)
-        let rowSpans = spans(source: image.height, target: height)
+        let columnSpans = Spans(source: image.width, target: width)
+        let rowSpans = Spans(source: image.height, target: height)
         // Every target pixel's weights add up to the source's width times its height.
         let totalWeight = image.width * image.height
         let sourceWidth = image.width
+        let scale = 255 * totalWeight
         var result: [RGB?] = []
         result.reserveCapacity(width * height)
         image.pixels.withUnsafeBufferPointer { pixels in
-            for rowSpan in rowSpans {
-                for columnSpan in columnSpans {
+            for targetRow in 0..<height {
+                for targetColumn in 0..<width {
                     var alpha = 0, red = 0, green = 0, blue = 0
-                    for (sourceRow, rowWeight) in rowSpan {
+                    for rowEntry in rowSpans.range(of: targetRow) {
+                        let (sourceRow, rowWeight) = rowSpans.entries[rowEntry]
                         let rowStart = sourceRow * sourceWidth
-                        for (sourceColumn, columnWeight) in columnSpan {
+                        for columnEntry in columnSpans.range(of: targetColumn) {
+                            let (sourceColumn, columnWeight) = columnSpans.entries[columnEntry]
                             let index = (rowStart + sourceColumn) * 4
                             let weightedAlpha = Int(pixels[index + 3]) * rowWeight * columnWeight
                             alpha += weightedAlpha
@@ -73,7 +76,6 @@ enum ImageScaling {
                         continue
                     }
                     // colour = premultiplied average + matte × (1 − average alpha), rounded.
-                    let scale = 255 * totalWeight
                     let uncovered = scale - alpha
                     func channel(_ premultiplied: Int, _ matte: Int) -> Int {
                         (premultiplied + matte * uncovered + scale / 2) / scale
@@ -89,19 +91,31 @@ enum ImageScaling {
     /// For each of `target` pixels along an axis of `source` pixels, the source
     /// pixels it covers and their weights: the length each shares with it, in units
     /// of `1 / target` source pixel (so a target pixel's weights add up to `source`).
-    private static func spans(source: Int, target: Int) -> [[(index: Int, weight: Int)]] {
-        (0..<target).map { position in
-            // The target pixel covers [position × source, (position + 1) × source),
-            // source pixel s covers [s × target, (s + 1) × target).
-            let start = position * source, end = start + source
-            var span: [(index: Int, weight: Int)] = []
-            var index = start / target
-            while index * target < end {
-                let overlap = min(end, (index + 1) * target) - max(start, index * target)
-                if overlap > 0 { span.append((index, overlap)) }
-                index += 1
+    /// Flat: the entries of target pixel p are `entries[starts[p]..<starts[p + 1]]`.
+    private struct Spans {
+        var entries: [(index: Int, weight: Int)] = []
+        var starts: [Int] = []
+
+        init(source: Int, target: Int) {
+            entries.reserveCapacity(source + target)
+            starts.reserveCapacity(target + 1)
+            for position in 0..<target {
+                starts.append(entries.count)
+                // The target pixel covers [position × source, (position + 1) × source),
+                // source pixel s covers [s × target, (s + 1) × target).
+                let start = position * source, end = start + source
+                var index = start / target
+                while index * target < end {
+                    let overlap = min(end, (index + 1) * target) - max(start, index * target)
+                    if overlap > 0 { entries.append((index, overlap)) }
+                    index += 1
+                }
             }
-            return span
+            starts.append(entries.count)
+        }
+
+        func range(of position: Int) -> Range<Int> {
+            starts[position]..<starts[position + 1]
         }
     }
 }

@@ -71,7 +71,8 @@ public final class ImageView: View {
         let image: Image
         let size: Size
         let background: Color
-        let cells: [HalfBlock]
+        /// The view's cells, row by row: half blocks (or spaces) in their styles.
+        let cells: [Cell]
         /// The cells the image itself covers (the rest is letterbox).
         let imageRect: Rect
 
@@ -80,17 +81,8 @@ public final class ImageView: View {
         }
     }
 
-    /// One cell of a scaled image: a half block (or a space) in a style.
-    private struct HalfBlock {
-        enum Glyph: String {
-            case upper = "▀"
-            case lower = "▄"
-            case blank = " "
-        }
-
-        let glyph: Glyph
-        let style: Style
-    }
+    /// The glyphs of a scaled image's cells, made once.
+    private static let upperHalf = Character("▀"), lowerHalf = Character("▄")
 
     /// An image view showing `image`, or `placeholder` while it is nil.
     public init(image: Image? = nil, placeholder: Placeholder = .text("loading…"),
@@ -135,18 +127,13 @@ public final class ImageView: View {
             scaleCount += 1
         }
         guard let cache else { return }
-        for row in 0..<size.rows {
-            for column in 0..<size.columns {
-                let cell = cache.cells[row * size.columns + column]
-                context.put(cell.glyph.rawValue, at: Position(column: column, row: row), style: cell.style)
-            }
-        }
+        context.copy(cache.cells, size: size)
         context.placeImage(image, in: cache.imageRect)
     }
 
     /// The cells of `image` fitted and centred in `size`, row by row, and the cells
     /// the image covers.
-    private func scale(_ image: Image, to size: Size) -> (cells: [HalfBlock], imageRect: Rect) {
+    private func scale(_ image: Image, to size: Size) -> (cells: [Cell], imageRect: Rect) {
         let pixelRows = size.rows * 2
         let fitted = ImageScaling.fittedSize(width: image.width, height: image.height, into: size.columns, pixelRows)
         let pixels = ImageScaling.resample(image, width: fitted.width, height: fitted.height, over: matte)
@@ -159,7 +146,7 @@ public final class ImageView: View {
             }
             return .rgb(UInt8(rgb.red), UInt8(rgb.green), UInt8(rgb.blue))
         }
-        var cells: [HalfBlock] = []
+        var cells: [Cell] = []
         cells.reserveCapacity(size.columns * size.rows)
         for row in 0..<size.rows {
             for column in 0..<size.columns {
@@ -167,11 +154,11 @@ public final class ImageView: View {
                 switch (pixel(column, 2 * row), pixel(column, 2 * row + 1)) {
                 case let (top?, bottom):
                     let style = Style(foreground: top, background: bottom ?? background)
-                    cells.append(HalfBlock(glyph: .upper, style: style))
+                    cells.append(Cell(Self.upperHalf, width: 1, style: style))
                 case let (nil, bottom?):
-                    cells.append(HalfBlock(glyph: .lower, style: Style(foreground: bottom, background: background)))
+                    cells.append(Cell(Self.lowerHalf, width: 1, style: Style(foreground: bottom, background: background)))
                 case (nil, nil):
-                    cells.append(HalfBlock(glyph: .blank, style: Style(background: background)))
+                    cells.append(.blank(Style(background: background)))
                 }
             }
         }

@@ -111,6 +111,25 @@ public struct ScreenBuffer: Sendable, Hashable {
         fill(rect ?? bounds, with: .blank(style))
     }
 
+    /// Sets the cells of `area` (inside the grid) from `source`, a grid of one-column
+    /// cells `sourceColumns` wide, starting at `origin` in it. Wide characters cut by
+    /// the area's edges lose their outside half to a space.
+    mutating func copy(_ source: [Cell], columns sourceColumns: Int, from origin: Position, into area: Rect) {
+        let area = area.intersection(bounds)
+        guard !area.isEmpty else { return }
+        source.withUnsafeBufferPointer { source in
+            for row in 0..<area.rows {
+                let rowStart = (area.row + row) * columns
+                breakWideCharacter(at: rowStart, area.column)
+                breakWideCharacter(at: rowStart, area.endColumn - 1)
+                let sourceStart = (origin.row + row) * sourceColumns + origin.column
+                for column in 0..<area.columns {
+                    cells[rowStart + area.column + column] = source[sourceStart + column]
+                }
+            }
+        }
+    }
+
     /// Places `image` over the cells `frame` (`visible`: the part of it shown), as
     /// they are drawn now; nothing unless ``collectsImagePlacements`` is set.
     mutating func placeImage(_ image: Image, frame: Rect, visible: Rect) {

@@ -56,6 +56,15 @@ public struct DrawingContext {
         buffer.clear(area, style: style)
     }
 
+    /// Copies `cells` (one-column cells, `size.columns` × `size.rows`, row by row) to
+    /// the view from its top-left corner, clipped to what is visible.
+    mutating func copy(_ cells: [Cell], size: Size) {
+        let area = absolute(Rect(column: 0, row: 0, columns: size.columns, rows: size.rows)).intersection(clip)
+        guard !area.isEmpty else { return }
+        buffer.copy(cells, columns: size.columns, from: Position(column: area.column - frame.column, row: area.row - frame.row),
+                    into: area)
+    }
+
     /// Shows `image` in real pixels over the cells of `rect` (the view's coordinates),
     /// on a terminal that can (kitty graphics or sixel): call it after drawing those
     /// cells, in half blocks for the other terminals. Only the part inside the view's

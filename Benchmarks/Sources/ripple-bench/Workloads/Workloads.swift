@@ -36,5 +36,6 @@ enum Workloads {
             + [contention(sizing), terminalFullPaint(sizing), terminalLabelChange(sizing)]
             + [listPageScroll(sizing, rows: 1_000, id: "T3a"), listPageScroll(sizing, rows: 100_000, id: "T3b")]
             + [searchTyping(sizing), burstOfSets(sizing)]
+            + [photoWallScroll(sizing), photoResultsScroll(sizing)]
     }
 }

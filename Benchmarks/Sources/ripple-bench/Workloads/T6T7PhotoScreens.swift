@@ -1,0 +1,180 @@
+// T6 and T7: the two photo screens of the seed apps, scrolled one page per key.
+//
+// T6, a photo wall: a GridView of 1,000 photos in a 120 × 40 window, cells of 16 × 9
+// (a 16 × 8 thumbnail in half blocks over a one-line title), as the 500px Gallery's
+// wall. T7, search results: a ListView of 1,000 rows of 4 lines (an 8 × 4 thumbnail,
+// the title, the favourites and comments counts), as the Flickr Search's results.
+// Each photo has its own thumbnail, a 100 × 100 pixel image already decoded, as an
+// image cache holds them: a reused cell that shows another photo scales that photo's
+// thumbnail. Each operation is one PageDown (PageUp on the way back from an end) sent to
+// the window, then the render: the reused cells configured for their new items, the
+// thumbnails scaled, the drawing and the renderer's diff. Building the screen and its
+// first render are outside the measured region. Ripple only; the checksum is the
+// bytes the renders wrote, worked out by a first run.
+
+import Ripple
+import RippleTerminal
+
+extension Workloads {
+    static func photoWallScroll(_ sizing: Sizing) -> Workload {
+        let n = sizing.iterations(1_000)
+        let expected = MainActor.assumeIsolated { PhotoScreen.wall(photos: 1_000).scroll(pages: n) }
+        return Workload(
+            id: "T6", title: "photo wall: GridView of 1,000 thumbnails, one page per key",
+            operation: "key", operations: n, expected: expected,
+            baseline: nil,
+            ripple: { region in
+                let screen = MainActor.assumeIsolated { PhotoScreen.wall(photos: 1_000) }
+                var written = 0
+                region.measure { written = MainActor.assumeIsolated { screen.scroll(pages: n) } }
+                return written
+            },
+            openCombine: nil
+        )
+    }
+
+    static func photoResultsScroll(_ sizing: Sizing) -> Workload {
+        let n = sizing.iterations(1_000)
+        let expected = MainActor.assumeIsolated { PhotoScreen.results(photos: 1_000).scroll(pages: n) }
+        return Workload(
+            id: "T7", title: "search results: ListView of 1,000 rows with thumbnails, one page per key",
+            operation: "key", operations: n, expected: expected,
+            baseline: nil,
+            ripple: { region in
+                let screen = MainActor.assumeIsolated { PhotoScreen.results(photos: 1_000) }
+                var written = 0
+                region.measure { written = MainActor.assumeIsolated { screen.scroll(pages: n) } }
+                return written
+            },
+            openCombine: nil
+        )
+    }
+}
+
+/// A photo: its thumbnail, title and counts.
+private struct Photo: Identifiable {
+    let id: Int
+    let title: String
+    let thumbnail: Image
+    let counts: String
+}
+
+/// A wall cell: the thumbnail over the title.
+@MainActor
+private final class WallCell: GridCell {
+    let thumbnail = ImageView(placeholder: .box(""))
+    let title = Label()
+
+    override init() {
+        super.init()
+        addSubview(thumbnail)
+        addSubview(title)
+    }
+
+    override func layoutSubviews() {
+        thumbnail.frame = Rect(column: frame.column, row: frame.row, columns: frame.columns, rows: frame.rows - 1)
+        title.frame = Rect(column: frame.column, row: frame.endRow - 1, columns: frame.columns, rows: 1)
+    }
+}
+
+/// A results row: the thumbnail on the left, the title and the counts beside it.
+@MainActor
+private final class ResultRow: ListRow {
+    let thumbnail = ImageView(placeholder: .box(""))
+    let title = Label()
+    let counts = Label(style: Style(attributes: .dim))
+
+    override init() {
+        super.init()
+        addSubview(thumbnail)
+        addSubview(title)
+        addSubview(counts)
+    }
+
+    override func layoutSubviews() {
+        thumbnail.frame = Rect(column: frame.column, row: frame.row, columns: 8, rows: frame.rows)
+        let text = Rect(column: frame.column + 9, row: frame.row, columns: max(frame.columns - 9, 0), rows: 1)
+        title.frame = text
+        counts.frame = Rect(column: text.column, row: text.row + 1, columns: text.columns, rows: 1)
+    }
+}
+
+/// A window showing one of the two screens, rendered once, with the first photo
+/// selected; `scroll` pages through it.
+@MainActor
+private final class PhotoScreen {
+    private let window: Window
+    private let isAtEnd: (_ forward: Bool) -> Bool
+    private var direction = Key.pageDown
+
+    private init(root: View, isAtEnd: @escaping (_ forward: Bool) -> Bool) {
+        self.isAtEnd = isAtEnd
+        window = Window(root: root, size: TerminalSize(columns: 120, rows: 40), scheduler: TestScheduler())
+        window.renderIfNeeded()
+        window.send(.key(KeyEvent(.down)))
+        window.send(.key(KeyEvent(.up)))
+        window.renderIfNeeded()
+    }
+
+    /// `count` photos, each with its own 100 × 100 thumbnail.
+    private static func photos(_ count: Int) -> [Photo] {
+        let thumbnails = (0..<count).map { variant in
+            var pixels: [UInt8] = []
+            pixels.reserveCapacity(100 * 100 * 4)
+            for y in 0..<100 {
+                for x in 0..<100 {
+                    pixels += [UInt8(truncatingIfNeeded: x * 2 + variant * 30), UInt8(truncatingIfNeeded: y * 2 + variant * 50),
+                               UInt8(truncatingIfNeeded: x + y + variant * 70), 255]
+                }
+            }
+            // 100 × 100 pixels, four bytes each.
+            return try! Image(width: 100, height: 100, pixels: pixels)
+        }
+        let words = ["Sunset", "夕阳", "over", "海面", "the", "城市", "hills", "山丘"]
+        return (0..<count).map { index in
+            Photo(id: index,
+                  title: "\(index) " + (0..<4).map { words[(index + $0 * 3) % words.count] }.joined(separator: " "),
+                  thumbnail: thumbnails[index],
+                  counts: "★ \(index % 97)  ✎ \(index % 13)")
+        }
+    }
+
+    static func wall(photos count: Int) -> PhotoScreen {
+        let grid = GridView<Photo>(cellSize: Size(columns: 16, rows: 9), insets: Insets(all: 1),
+                                   makeCell: WallCell.init,
+                                   configure: { cell, photo in
+                                       cell.thumbnail.image = photo.thumbnail
+                                       cell.title.text = photo.title
+                                   })
+        grid.items = photos(count)
+        return PhotoScreen(root: grid) { forward in
+            forward ? grid.selectedIndex == count - 1 : grid.selectedIndex == 0
+        }
+    }
+
+    static func results(photos count: Int) -> PhotoScreen {
+        let list = ListView<Photo, ResultRow>(rowHeight: 4, makeRow: ResultRow.init) { row, photo in
+            row.thumbnail.image = photo.thumbnail
+            row.title.text = photo.title
+            row.counts.text = photo.counts
+        }
+        list.items = photos(count)
+        return PhotoScreen(root: list) { forward in
+            forward ? list.selectedIndexPath?.row == count - 1 : list.selectedIndexPath?.row == 0
+        }
+    }
+
+    /// Scrolls `pages` pages, turning back at the ends, rendering after each;
+    /// returns the bytes the renders wrote.
+    func scroll(pages: Int) -> Int {
+        var written = 0
+        for _ in 0..<pages {
+            if direction == .pageDown, isAtEnd(true) { direction = .pageUp }
+            if direction == .pageUp, isAtEnd(false) { direction = .pageDown }
+            window.send(.key(KeyEvent(direction)))
+            window.renderIfNeeded()
+            written += window.renderer.output.count
+        }
+        return written
+    }
+}
