@@ -1,14 +1,19 @@
-// Where the photos come from, and which files of it make the corpus.
+// Where the pictures come from, and which files of it make the corpus.
 //
-// Sources, in the order ``PhotoCorpus/automatic`` tries them:
-// 1. The machine: every PNG and JPEG under `/usr/share`, which is also where
-//    Debian's wallpaper packages install theirs (`gnome-backgrounds` under
-//    `backgrounds/`, `plasma-workspace-wallpapers` under `wallpapers/`). Icons are
-//    not photos: folders named `icons` or `pixmaps` are not entered.
+// Photographs (the 500px wall, and the Flickr search), in the order
+// ``PhotoCorpus/automatic`` tries them:
+// 1. The machine's wallpapers: every PNG and JPEG under `/usr/share/wallpapers`
+//    (Debian's `plasma-workspace-wallpapers`) and `/usr/share/backgrounds`
+//    (`gnome-backgrounds`, and other desktops' backgrounds). Icons are not photos:
+//    folders named `icons` or `pixmaps` are not entered.
 // 2. When the machine has none: the few images committed with this module
 //    (`BundledPhotos/`).
-// Folders named with `--photos DIR` (``PhotoCorpus/directories(_:)``) replace both:
-// every PNG and JPEG under them, icons folders included.
+// Folders named with `--photos DIR` (``PhotoCorpus/directories(_:limits:)``)
+// replace both: every PNG and JPEG under them, icons folders included.
+//
+// Drawings (the Flickr search only): the SVGs of a ``ClipartCorpus``, by default
+// Debian's `openclipart-svg`; none when the folder is missing (and a corpus of
+// `--photos` folders has none unless given one).
 //
 // The scan:
 // - walks each root without following a symbolic link to a folder, and keeps a
@@ -64,16 +69,32 @@ public struct PhotoCorpus: Sendable {
     public let kind: Kind
     /// How much is scanned.
     public let limits: Limits
+    /// The drawings the Flickr search serves beside the photographs, if any.
+    public var clipart: ClipartCorpus?
 
-    /// A corpus of a kind.
-    public init(_ kind: Kind, limits: Limits = Limits()) {
+    /// A corpus of a kind, with drawings or without.
+    public init(_ kind: Kind, limits: Limits = Limits(), clipart: ClipartCorpus? = nil) {
         self.kind = kind
         self.limits = limits
+        self.clipart = clipart
     }
 
-    /// The machine's images under `/usr/share`, else the bundled ones.
+    /// Where Debian's wallpaper packages install their pictures.
+    public static let wallpaperFolders = [
+        URL(fileURLWithPath: "/usr/share/wallpapers", isDirectory: true),
+        URL(fileURLWithPath: "/usr/share/backgrounds", isDirectory: true),
+    ]
+
+    /// The machine's wallpapers (else the bundled images) and Debian's clipart.
     public static var automatic: PhotoCorpus {
-        PhotoCorpus(.machine([URL(fileURLWithPath: "/usr/share", isDirectory: true)]))
+        PhotoCorpus(.machine(wallpaperFolders), clipart: .machine)
+    }
+
+    /// This corpus with `clipart` as its drawings (`nil`: none).
+    public func withClipart(_ clipart: ClipartCorpus?) -> PhotoCorpus {
+        var corpus = self
+        corpus.clipart = clipart
+        return corpus
     }
 
     /// The images under these folders (`--photos DIR`, repeatable).
