@@ -51,7 +51,7 @@ public enum ClipartImport {
     /// - Parameters:
     ///   - progress: Called after each file with the number read so far.
     ///   - isCancelled: Asked before each file; `true` stops with `CancellationError`.
-    static func read(
+    public static func read(
         _ scan: ClipartScan,
         progress: (Int) -> Void = { _ in },
         isCancelled: () -> Bool = { false }

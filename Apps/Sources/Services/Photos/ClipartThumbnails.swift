@@ -57,7 +57,7 @@ public final class ClipartThumbnails: Sendable {
 
     private struct State {
         /// The files being made, by name: a second request awaits the first's.
-        var making: [String: Task<[UInt8], any Error>] = [:]
+        var making: [String: Task<Made, any Error>] = [:]
         /// Drawings drawn (successfully or not) since start.
         var renders = 0
         /// Whether the missing tool was logged.
@@ -84,10 +84,21 @@ public final class ClipartThumbnails: Sendable {
     /// The bytes of one Flickr variant of a drawing: from the disk, else drawn now
     /// (and kept). `width`×`height` is the drawing's own size.
     public func thumbnail(path: String, digest: String, variant: ThumbnailVariant, width: Int, height: Int) async throws -> [UInt8] {
+        try await made(path: path, digest: digest, variant: variant, width: width, height: height).bytes
+    }
+
+    /// A thumbnail's bytes, and whether they were kept on disk (a placeholder for a
+    /// missing tool is not).
+    private struct Made: Sendable {
+        var bytes: [UInt8]
+        var kept: Bool
+    }
+
+    private func made(path: String, digest: String, variant: ThumbnailVariant, width: Int, height: Int) async throws -> Made {
         let file = url(digest: digest, variant: variant)
-        if let bytes = try? Data(contentsOf: file) { return Array(bytes) }
+        if let bytes = try? Data(contentsOf: file) { return Made(bytes: Array(bytes), kept: true) }
         let key = file.lastPathComponent
-        let task: Task<[UInt8], any Error> = state.withLock { state in
+        let task: Task<Made, any Error> = state.withLock { state in
             if let running = state.making[key] { return running }
             let task = Task { try await self.make(path: path, digest: digest, variant: variant, width: width, height: height) }
             state.making[key] = task
@@ -97,16 +108,17 @@ public final class ClipartThumbnails: Sendable {
         return try await task.value
     }
 
-    private func make(path: String, digest: String, variant: ThumbnailVariant, width: Int, height: Int) async throws -> [UInt8] {
+    private func make(path: String, digest: String, variant: ThumbnailVariant, width: Int, height: Int) async throws -> Made {
         // A request that found no file may start just after another made it.
-        if let bytes = try? Data(contentsOf: url(digest: digest, variant: variant)) { return Array(bytes) }
+        if let bytes = try? Data(contentsOf: url(digest: digest, variant: variant)) { return Made(bytes: Array(bytes), kept: true) }
         let (targetWidth, targetHeight) = variant.size(width: width, height: height)
         if variant.format == .jpeg {
             // The JPEG is the PNG of its size, re-encoded.
             let pngVariant: ThumbnailVariant = variant == .mediumJPEG ? .mediumPNG : .thumbnailPNG
-            let png = try await thumbnail(path: path, digest: digest, variant: pngVariant, width: width, height: height)
-            let image = (try? ImageCodec.decode(png).image) ?? Self.placeholder(width: targetWidth, height: targetHeight)
-            return try keep(try ImageCodec.encodeJPEG(image), variant: variant, digest: digest)
+            let png = try await made(path: path, digest: digest, variant: pngVariant, width: width, height: height)
+            let image = (try? ImageCodec.decode(png.bytes).image) ?? Self.placeholder(width: targetWidth, height: targetHeight)
+            let jpeg = try ImageCodec.encodeJPEG(image)
+            return png.kept ? Made(bytes: try keep(jpeg, variant: variant, digest: digest), kept: true) : Made(bytes: jpeg, kept: false)
         }
         await slots.acquire()
         let drawn: Result<[UInt8], SVGRenderError>
@@ -121,7 +133,7 @@ public final class ClipartThumbnails: Sendable {
         state.withLock { $0.renders += 1 }
         switch drawn {
         case .success(let bytes):
-            return try keep(bytes, variant: variant, digest: digest)
+            return Made(bytes: try keep(bytes, variant: variant, digest: digest), kept: true)
         case .failure(.toolMissing(let detail)):
             let first = state.withLock { state in
                 defer { state.loggedMissingTool = true }
@@ -130,10 +142,11 @@ public final class ClipartThumbnails: Sendable {
             if first {
                 logger.error("photos: drawings' thumbnails are placeholders: \(detail) (apt-get install librsvg2-bin)")
             }
-            return try ImageCodec.encodePNG(Self.placeholder(width: targetWidth, height: targetHeight))
+            return Made(bytes: try ImageCodec.encodePNG(Self.placeholder(width: targetWidth, height: targetHeight)), kept: false)
         case .failure(.failed(let detail)):
             logger.info("photos: \(path) could not be drawn, a placeholder stands for it: \(detail)")
-            return try keep(try ImageCodec.encodePNG(Self.placeholder(width: targetWidth, height: targetHeight)), variant: variant, digest: digest)
+            let placeholder = try ImageCodec.encodePNG(Self.placeholder(width: targetWidth, height: targetHeight))
+            return Made(bytes: try keep(placeholder, variant: variant, digest: digest), kept: true)
         }
     }
 

@@ -133,7 +133,7 @@ public final class PhotoLibrary: Sendable, CorpusImporting {
     private func runImport() throws -> PhotoCorpusSummary {
         let clock = ContinuousClock()
         let started = clock.now
-        let total = scan.candidates.count
+        let total = importer.total
         let isCancelled = { self.importer.isCancelled }
         let drawingFiles = clipartScan.map { $0.exists ? $0.files.count : 0 } ?? 0
         let drawingsPart = drawingFiles > 0 ? " and \(drawingFiles) drawings from \(clipartScan?.directory ?? "")" : ""

@@ -51,11 +51,18 @@ public struct PhotosService: LocalService {
 
     /// Opens the photo store and scans the corpus under the configuration's data
     /// directory; an import, when due, runs once the services run.
-    /// - Parameter accounts: Checks the passwords of the xAuth login.
-    public init(configuration: ServicesConfiguration, accounts: any AccountVerifying, logger: Logger) throws {
+    /// - Parameters:
+    ///   - accounts: Checks the passwords of the xAuth login.
+    ///   - rasterizer: Draws the drawings' thumbnails (default: `rsvg-convert`).
+    public init(
+        configuration: ServicesConfiguration, accounts: any AccountVerifying, logger: Logger,
+        rasterizer: any SVGRasterizing = RsvgConvert()
+    ) throws {
         self.configuration = configuration
         self.accounts = accounts
-        self.library = try PhotoLibrary(corpus: configuration.photoCorpus, directory: configuration.dataDirectory, logger: logger)
+        self.library = try PhotoLibrary(
+            corpus: configuration.photoCorpus, directory: configuration.dataDirectory, logger: logger, rasterizer: rasterizer
+        )
         (flickrCredentials, createdFlickrCredentials) = try FlickrAppCredentials.loadOrCreate(in: configuration.dataDirectory)
     }
 

@@ -20,6 +20,13 @@ public struct PictureCollections: Sendable, Equatable {
     /// Debian's packages that would complete the collections, most useful first.
     public var missingPackages: [String]
 
+    /// Makes a report.
+    public init(wall: String, search: String, missingPackages: [String]) {
+        self.wall = wall
+        self.search = search
+        self.missingPackages = missingPackages
+    }
+
     /// The command that installs the missing packages, or `nil` when none is missing.
     public var installCommand: String? {
         missingPackages.isEmpty ? nil : "apt-get install " + missingPackages.joined(separator: " ")
