@@ -47,7 +47,7 @@ struct RippleServices: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp(
         "A folder of SVG drawings filed in category folders, for the Flickr search, or 'none'.",
-        discussion: "Default: /usr/share/openclipart/svg (Debian's openclipart-svg); none when it is missing.",
+        discussion: "Default: /usr/share/openclipart/svg (Debian's openclipart-svg) without --photos; none when it is missing.",
         valueName: "dir"
     ))
     var clipart: String?
@@ -109,7 +109,8 @@ struct RippleServices: AsyncParsableCommand {
 
     private var photoCorpus: PhotoCorpus {
         let drawings: ClipartCorpus? = switch clipart {
-        case nil: .machine
+        // `--photos` serves those pictures alone, unless `--clipart` adds drawings.
+        case nil: photos.isEmpty ? .machine : nil
         case "none": nil
         case let folder?: ClipartCorpus(directory: URL(fileURLWithPath: folder, isDirectory: true))
         }

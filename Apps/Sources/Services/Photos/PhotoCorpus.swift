@@ -22,8 +22,10 @@
 // - skips hidden entries, files under ``Limits/minimumBytes`` (a page's arrows and
 //   bullets), and stops after ``Limits/maximumEntries`` entries;
 // - treats a KDE wallpaper package (a folder with `metadata.json` or
-//   `metadata.desktop` and `contents/images/`) as one photo: the largest of its
-//   images (the others are the same picture at other sizes), named by its metadata;
+//   `metadata.desktop` and `contents/images/`) as one photo, named by its metadata:
+//   the smallest of its landscape `<W>x<H>` images at least 900 pixels wide (the
+//   thumbnails' largest side), else its largest image (the others are the same
+//   picture at other sizes);
 // - keeps the largest ``Limits/maximumPhotos`` files, largest first (ties by path).
 //
 // Its fingerprint covers the chosen files' paths, sizes and modification times and
@@ -262,25 +264,34 @@ struct PhotoScanner {
         }
     }
 
-    /// The largest image of a KDE wallpaper package's `contents/images`, when
-    /// `directory` is one.
+    /// The picture of a KDE wallpaper package's `contents/images`, when `directory`
+    /// is one: the smallest landscape image named `<W>x<H>` at least 900 pixels wide
+    /// (size 4's longer side: the thumbnails need no more, and a 5120×2880 PNG takes
+    /// seconds to scale), else the largest file (the others are the same picture at
+    /// other sizes).
     private func wallpaperPicture(_ directory: String, names: [String], root: String) -> PhotoCandidate? {
         guard names.contains("metadata.json") || names.contains("metadata.desktop"), names.contains("contents") else { return nil }
         let images = directory + "/contents/images"
         guard let files = Self.list(images) else { return nil }
-        var best: PhotoCandidate?
+        var largest: PhotoCandidate?
+        var fitting: (candidate: PhotoCandidate, area: Int)?
         for name in files.sorted() where Self.isImageName(name) && !name.hasPrefix(".") {
             let path = images + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-            if Int64(info.st_size) > best?.bytes ?? -1 {
-                best = PhotoCandidate(
-                    path: path, root: root, bytes: Int64(info.st_size), modified: Self.modified(info),
-                    wallpaperPackage: directory, fromMachine: usesPackages
-                )
+            let candidate = PhotoCandidate(
+                path: path, root: root, bytes: Int64(info.st_size), modified: Self.modified(info),
+                wallpaperPackage: directory, fromMachine: usesPackages
+            )
+            if candidate.bytes > largest?.bytes ?? -1 { largest = candidate }
+            let stem = (name as NSString).deletingPathExtension
+            if let size = stem.wholeMatch(of: /(\d{1,5})x(\d{1,5})/), let width = Int(size.1), let height = Int(size.2),
+                width >= height, width >= ThumbnailVariant.minimumDecodedLong, width * height < fitting?.area ?? .max
+            {
+                fitting = (candidate, width * height)
             }
         }
-        return best
+        return fitting?.candidate ?? largest
     }
 
     static func isImageName(_ name: String) -> Bool {
