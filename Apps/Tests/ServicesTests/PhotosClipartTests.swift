@@ -315,3 +315,37 @@ struct PhotosClipartTests {
         }
     }
 }
+
+@Suite("Photos: the wallpaper packages")
+struct PhotosWallpaperTests {
+    @Test("a wallpaper package is its smallest landscape image at least 900 pixels wide, else its largest; named and credited by its metadata")
+    func wallpaperPackagePicture() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url.appendingPathComponent("wallpapers")
+        let package = root.appendingPathComponent("Dunes")
+        let images = package.appendingPathComponent("contents/images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        try Data(#"{"KPlugin": {"Name": "Dunes", "Authors": [{"Name": "Sandy Shore"}]}}"#.utf8)
+            .write(to: package.appendingPathComponent("metadata.json"))
+        for (name, bytes) in [("1080x1920.jpg", 9000), ("2560x1600.jpg", 30000), ("1280x800.jpg", 12000), ("640x400.jpg", 5000)] {
+            try Data(repeating: 1, count: bytes).write(to: images.appendingPathComponent(name))
+        }
+        let small = root.appendingPathComponent("Small/contents/images")
+        try FileManager.default.createDirectory(at: small, withIntermediateDirectories: true)
+        try Data("Name=Small\n".utf8).write(to: root.appendingPathComponent("Small/metadata.desktop"))
+        for (name, bytes) in [("320x200.jpg", 5000), ("640x400.jpg", 8000)] {
+            try Data(repeating: 2, count: bytes).write(to: small.appendingPathComponent(name))
+        }
+        let scan = PhotoCorpus(.machine([root]), limits: .init(minimumBytes: 1)).scan()
+        #expect(!scan.isBundled)
+        #expect(Set(scan.candidates.map { ($0.path as NSString).lastPathComponent }) == ["1280x800.jpg", "640x400.jpg"])
+        #expect(scan.candidates.allSatisfy { $0.wallpaperPackage != nil })
+
+        // The fixture package, imported: its name and author from metadata.json.
+        let (records, _, _) = try PhotoImport.read(fixturePhotoCorpus.scan(), cache: ThumbnailCache(dataDirectory: directory.url))
+        let evening = try #require(records.first { $0.path.hasSuffix("wallpapers/Evening/contents/images/640x400.jpg") })
+        #expect(evening.title == "Evening Glow")
+        #expect(evening.owner == "Dawn Painter")
+    }
+}
