@@ -349,3 +349,34 @@ struct PhotosWallpaperTests {
         #expect(evening.owner == "Dawn Painter")
     }
 }
+
+@Suite("Photos: GNOME's background names")
+struct PhotosGnomeBackgroundTests {
+    @Test("a machine background listed in gnome-background-properties takes its name; the dark file is named so")
+    func gnomeNames() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let backgrounds = directory.url.appendingPathComponent("backgrounds/gnome")
+        try writeSolidPNG(backgrounds.appendingPathComponent("dunes-l.png"), width: 160, height: 120, colour: (200, 170, 90))
+        try writeSolidPNG(backgrounds.appendingPathComponent("dunes-d.png"), width: 160, height: 120, colour: (40, 30, 60))
+        let lists = directory.url.appendingPathComponent("gnome-background-properties")
+        try FileManager.default.createDirectory(at: lists, withIntermediateDirectories: true)
+        try Data("""
+            <?xml version="1.0"?>
+            <wallpapers>
+              <wallpaper deleted="false">
+                <name>Dunes &amp; Sky</name>
+                <filename>\(backgrounds.path)/dunes-l.png</filename>
+                <filename-dark>\(backgrounds.path)/dunes-d.png</filename-dark>
+              </wallpaper>
+            </wallpapers>
+            """.utf8).write(to: lists.appendingPathComponent("dunes.xml"))
+        let scan = PhotoCorpus(.machine([directory.url.appendingPathComponent("backgrounds")]), limits: .init(minimumBytes: 1)).scan()
+        #expect(scan.candidates.count == 2)
+        let (records, _, _) = try PhotoImport.read(
+            scan, cache: ThumbnailCache(dataDirectory: directory.url), packagesDirectory: directory.url.path,
+            backgroundNamesDirectory: lists.path
+        )
+        #expect(Set(records.map(\.title)) == ["Dunes & Sky", "Dunes & Sky (dark)"])
+    }
+}
