@@ -86,13 +86,18 @@ struct RippleApps: ParsableCommand {
             case let .failed(reason): return .failed(reason)
             }
         }
+        // Debian's picture packages this machine lacks, for the status line's hint.
+        let missingPictures = services?.photos.library.missingPackages ?? []
         if interactive {
             MainActor.assumeIsolated {
-                Self.runFullScreen(url: url, dataDirectory: dataDirectory, address: address, tweetIndex: tweetIndex)
+                Self.runFullScreen(
+                    url: url, dataDirectory: dataDirectory, address: address, tweetIndex: tweetIndex, missingPictures: missingPictures
+                )
             }
         } else {
             Self.runWalkthrough(
-                url: url, dataDirectory: location, address: address, tweetIndex: tweetIndex, services: services
+                url: url, dataDirectory: location, address: address, tweetIndex: tweetIndex, missingPictures: missingPictures,
+                services: services
             )
         }
     }
@@ -126,13 +131,15 @@ struct RippleApps: ParsableCommand {
     /// The menu, full screen, until the user quits.
     @MainActor
     static func runFullScreen(
-        url: URL, dataDirectory: URL, address: String, tweetIndex: @escaping @Sendable () -> TweetIndexProgress
+        url: URL, dataDirectory: URL, address: String, tweetIndex: @escaping @Sendable () -> TweetIndexProgress,
+        missingPictures: [String]
     ) -> Never {
         let catalog = SeedAppCatalog.standard
         let environment = SeedAppEnvironment(servicesURL: url, dataDirectory: dataDirectory, scheduler: QueueScheduler.main)
         TerminalApp.run { app in
             let viewModel = LauncherViewModel(
-                entries: catalog.entries, servicesAddress: address, tweetIndex: tweetIndex, scheduler: QueueScheduler.main
+                entries: catalog.entries, servicesAddress: address, tweetIndex: tweetIndex,
+                missingPicturePackages: missingPictures, scheduler: QueueScheduler.main
             )
             viewModel.didQuit.observeValues { MainActor.assumeIsolated { app.quit() } }
             return LauncherScreen(viewModel: viewModel) { entry in
@@ -144,7 +151,7 @@ struct RippleApps: ParsableCommand {
     /// The scripted walkthrough, printed; exits when it ends.
     static func runWalkthrough(
         url: URL, dataDirectory location: LaunchDataDirectory, address: String,
-        tweetIndex: @escaping @Sendable () -> TweetIndexProgress, services: LocalServices?
+        tweetIndex: @escaping @Sendable () -> TweetIndexProgress, missingPictures: [String], services: LocalServices?
     ) -> Never {
         let dataDirectory = location.url
         say("ripple-apps: not a terminal (or --walkthrough): printing a scripted walkthrough of every app on a"
@@ -160,7 +167,8 @@ struct RippleApps: ParsableCommand {
             let catalog = SeedAppCatalog.standard
             let environment = SeedAppEnvironment(servicesURL: url, dataDirectory: dataDirectory, scheduler: QueueScheduler.main)
             let viewModel = LauncherViewModel(
-                entries: catalog.entries, servicesAddress: address, tweetIndex: tweetIndex, scheduler: QueueScheduler.main
+                entries: catalog.entries, servicesAddress: address, tweetIndex: tweetIndex,
+                missingPicturePackages: missingPictures, scheduler: QueueScheduler.main
             )
             let runner = WalkthroughRunner(catalog: catalog, viewModel: viewModel, environment: environment) { say($0) }
             let report = await runner.run()

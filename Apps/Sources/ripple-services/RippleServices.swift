@@ -40,10 +40,17 @@ struct RippleServices: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp(
         "A folder of PNG and JPEG images for the photo service (repeatable), or 'bundled'.",
-        discussion: "Default: the images under /usr/share (wallpaper packages included; icons left out), else the bundled images.",
+        discussion: "Default: the wallpapers under /usr/share/wallpapers and /usr/share/backgrounds, else the bundled images.",
         valueName: "dir"
     ))
     var photos: [String] = []
+
+    @Option(help: ArgumentHelp(
+        "A folder of SVG drawings filed in category folders, for the Flickr search, or 'none'.",
+        discussion: "Default: /usr/share/openclipart/svg (Debian's openclipart-svg) without --photos; none when it is missing.",
+        valueName: "dir"
+    ))
+    var clipart: String?
 
     @Option(help: ArgumentHelp(
         "PBKDF2-HMAC-SHA256's iteration count for new passwords.",
@@ -85,6 +92,12 @@ struct RippleServices: AsyncParsableCommand {
                 throw ValidationError("--photos must be a directory or 'bundled': \(folder)")
             }
         }
+        if let clipart, clipart != "none" {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: clipart, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--clipart must be a directory or 'none': \(clipart)")
+            }
+        }
         if photos.contains("bundled"), photos.count > 1 {
             throw ValidationError("--photos bundled cannot be given with folders")
         }
@@ -95,9 +108,17 @@ struct RippleServices: AsyncParsableCommand {
     }
 
     private var photoCorpus: PhotoCorpus {
-        if photos.isEmpty { return .automatic }
-        if photos == ["bundled"] { return .bundled }
-        return .directories(photos.map { URL(fileURLWithPath: $0, isDirectory: true) })
+        let drawings: ClipartCorpus? = switch clipart {
+        // `--photos` serves those pictures alone, unless `--clipart` adds drawings.
+        case nil: photos.isEmpty ? .machine : nil
+        case "none": nil
+        case let folder?: ClipartCorpus(directory: URL(fileURLWithPath: folder, isDirectory: true))
+        }
+        let photographs: PhotoCorpus =
+            if photos.isEmpty { .automatic } else if photos == ["bundled"] { .bundled } else {
+                .directories(photos.map { URL(fileURLWithPath: $0, isDirectory: true) })
+            }
+        return photographs.withClipart(drawings)
     }
 
     /// The chaos settings: the file's, with `--chaos-seed` over its seed; `nil` when
@@ -171,6 +192,15 @@ struct RippleServices: AsyncParsableCommand {
         let files = library.scan.candidates.count
         say("ripple-services photos corpus: \(library.scan.description), \(files) image file\(files == 1 ? "" : "s")"
             + (library.scan.note.map { " (\($0))" } ?? ""))
+        if let drawings = library.clipartScan {
+            say("ripple-services clipart corpus: \(drawings.directory), "
+                + (drawings.exists ? "\(drawings.files.count) drawings (\(drawings.links) links)" : "missing: the Flickr search has no drawings"))
+        }
+        let collections = library.collections
+        say("ripple-services 500px serves \(collections.wall); flickr serves \(collections.search)")
+        if let install = collections.installCommand {
+            say("ripple-services for the full collections: \(install)")
+        }
         say("ripple-services flickr app key: \(dataDirectory.appendingPathComponent(FlickrAppCredentials.fileName).path)"
             + (services.photos.createdFlickrCredentials ? " (new)" : ""))
         switch (library.status, library.isImporting) {

@@ -54,6 +54,7 @@ func withPhotos<Value: Sendable>(
     accounts: any AccountVerifying = TestAccounts(),
     in directory: TemporaryDirectory? = nil,
     runsImport: Bool = true,
+    rasterizer: any SVGRasterizing = RsvgConvert(),
     _ body: @Sendable (any TestClientProtocol, PhotosService) async throws -> Value
 ) async throws -> Value {
     let temporary = try directory ?? TemporaryDirectory()
@@ -61,7 +62,7 @@ func withPhotos<Value: Sendable>(
     let configuration = ServicesConfiguration(
         port: 0, dataDirectory: temporary.url, fidelity: fidelity, clock: clock, tweetCorpus: fixtureCorpus, photoCorpus: corpus
     )
-    let photos = try PhotosService(configuration: configuration, accounts: accounts, logger: quietLogger)
+    let photos = try PhotosService(configuration: configuration, accounts: accounts, logger: quietLogger, rasterizer: rasterizer)
     let app: ServicesApplication.App =
         if runsImport {
             ServicesApplication.make(services: [photos], configuration: configuration, logger: quietLogger)

@@ -144,7 +144,9 @@ struct TwitterClientTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let corpus = TweetCorpus.directory(fixtureChangelogs)
-        let first = try await LocalServices.start(dataDirectory: directory.url, port: 0, tweetCorpus: corpus, logger: quietLogger)
+        let first = try await LocalServices.start(
+            dataDirectory: directory.url, port: 0, tweetCorpus: corpus, photoCorpus: .directories([]), logger: quietLogger
+        )
         _ = await first.tweets.index.waitUntilIdle()
         let client = try client(first, directory.url)
         #expect(try await client.requestAccess().waitUntilCompleted())
@@ -155,7 +157,9 @@ struct TwitterClientTests {
         fields["bearer_token"] = String(repeating: "A", count: 21) + String(repeating: "b", count: 91)
         try JSONSerialization.data(withJSONObject: fields).write(to: file)
 
-        let second = try await LocalServices.start(dataDirectory: directory.url, port: first.port, tweetCorpus: corpus, logger: quietLogger)
+        let second = try await LocalServices.start(
+            dataDirectory: directory.url, port: first.port, tweetCorpus: corpus, photoCorpus: .directories([]), logger: quietLogger
+        )
         await #expect(throws: TwitterSearchError.accessDenied) { try await client.search("widget").first() }
         #expect(!client.hasToken, "the refused token is forgotten")
         let again: Result<TwitterResponse?, TwitterSearchError>

@@ -69,7 +69,9 @@ struct TwitterSearchIntegrationTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let corpus = TweetCorpus.directory(fixtureChangelogs)
-        let first = try await LocalServices.start(dataDirectory: directory.url, port: 0, tweetCorpus: corpus, logger: quietLogger)
+        let first = try await LocalServices.start(
+            dataDirectory: directory.url, port: 0, tweetCorpus: corpus, photoCorpus: .directories([]), logger: quietLogger
+        )
         _ = await first.tweets.index.waitUntilIdle()
         let url = first.url
         await first.stop()
@@ -82,7 +84,9 @@ struct TwitterSearchIntegrationTests {
         #expect(notice == "The tweet service cannot be reached: trying again shortly.")
 
         // The server comes back on the same port; the query was never edited.
-        let second = try await LocalServices.start(dataDirectory: directory.url, port: first.port, tweetCorpus: corpus, logger: quietLogger)
+        let second = try await LocalServices.start(
+            dataDirectory: directory.url, port: first.port, tweetCorpus: corpus, photoCorpus: .directories([]), logger: quietLogger
+        )
         let rows = await value(of: viewModel.tweets) { !$0.isEmpty }
         let hidden = viewModel.isNoticeHidden.value
         await second.stop()

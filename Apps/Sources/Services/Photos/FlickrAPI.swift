@@ -229,7 +229,7 @@ extension PhotosService {
             "photo": [
                 "id": String(photo.id), "secret": photo.secret, "server": photo.server, "farm": 1,
                 "dateuploaded": String(photo.importedAt), "isfavorite": 0, "license": "0", "rotation": 0,
-                "originalformat": photo.format == .png ? "png" : "jpg", "media": "photo",
+                "originalformat": photo.kind == .drawing ? "svg" : photo.format == .png ? "png" : "jpg", "media": "photo",
                 "owner": ["nsid": FlickrAPI.nsid(photo.owner), "username": photo.owner, "realname": "", "location": ""],
                 "title": ["_content": photo.title],
                 "description": ["_content": photo.description],

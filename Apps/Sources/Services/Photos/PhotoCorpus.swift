@@ -1,14 +1,19 @@
-// Where the photos come from, and which files of it make the corpus.
+// Where the pictures come from, and which files of it make the corpus.
 //
-// Sources, in the order ``PhotoCorpus/automatic`` tries them:
-// 1. The machine: every PNG and JPEG under `/usr/share`, which is also where
-//    Debian's wallpaper packages install theirs (`gnome-backgrounds` under
-//    `backgrounds/`, `plasma-workspace-wallpapers` under `wallpapers/`). Icons are
-//    not photos: folders named `icons` or `pixmaps` are not entered.
+// Photographs (the 500px wall, and the Flickr search), in the order
+// ``PhotoCorpus/automatic`` tries them:
+// 1. The machine's wallpapers: every PNG and JPEG under `/usr/share/wallpapers`
+//    (Debian's `plasma-workspace-wallpapers`) and `/usr/share/backgrounds`
+//    (`gnome-backgrounds`, and other desktops' backgrounds). Icons are not photos:
+//    folders named `icons` or `pixmaps` are not entered.
 // 2. When the machine has none: the few images committed with this module
 //    (`BundledPhotos/`).
-// Folders named with `--photos DIR` (``PhotoCorpus/directories(_:)``) replace both:
-// every PNG and JPEG under them, icons folders included.
+// Folders named with `--photos DIR` (``PhotoCorpus/directories(_:limits:)``)
+// replace both: every PNG and JPEG under them, icons folders included.
+//
+// Drawings (the Flickr search only): the SVGs of a ``ClipartCorpus``, by default
+// Debian's `openclipart-svg`; none when the folder is missing (and a corpus of
+// `--photos` folders has none unless given one).
 //
 // The scan:
 // - walks each root without following a symbolic link to a folder, and keeps a
@@ -17,8 +22,10 @@
 // - skips hidden entries, files under ``Limits/minimumBytes`` (a page's arrows and
 //   bullets), and stops after ``Limits/maximumEntries`` entries;
 // - treats a KDE wallpaper package (a folder with `metadata.json` or
-//   `metadata.desktop` and `contents/images/`) as one photo: the largest of its
-//   images (the others are the same picture at other sizes), named by its metadata;
+//   `metadata.desktop` and `contents/images/`) as one photo, named by its metadata:
+//   the smallest of its landscape `<W>x<H>` images at least 900 pixels wide (the
+//   thumbnails' largest side), else its largest image (the others are the same
+//   picture at other sizes);
 // - keeps the largest ``Limits/maximumPhotos`` files, largest first (ties by path).
 //
 // Its fingerprint covers the chosen files' paths, sizes and modification times and
@@ -64,16 +71,32 @@ public struct PhotoCorpus: Sendable {
     public let kind: Kind
     /// How much is scanned.
     public let limits: Limits
+    /// The drawings the Flickr search serves beside the photographs, if any.
+    public var clipart: ClipartCorpus?
 
-    /// A corpus of a kind.
-    public init(_ kind: Kind, limits: Limits = Limits()) {
+    /// A corpus of a kind, with drawings or without.
+    public init(_ kind: Kind, limits: Limits = Limits(), clipart: ClipartCorpus? = nil) {
         self.kind = kind
         self.limits = limits
+        self.clipart = clipart
     }
 
-    /// The machine's images under `/usr/share`, else the bundled ones.
+    /// Where Debian's wallpaper packages install their pictures.
+    public static let wallpaperFolders = [
+        URL(fileURLWithPath: "/usr/share/wallpapers", isDirectory: true),
+        URL(fileURLWithPath: "/usr/share/backgrounds", isDirectory: true),
+    ]
+
+    /// The machine's wallpapers (else the bundled images) and Debian's clipart.
     public static var automatic: PhotoCorpus {
-        PhotoCorpus(.machine([URL(fileURLWithPath: "/usr/share", isDirectory: true)]))
+        PhotoCorpus(.machine(wallpaperFolders), clipart: .machine)
+    }
+
+    /// This corpus with `clipart` as its drawings (`nil`: none).
+    public func withClipart(_ clipart: ClipartCorpus?) -> PhotoCorpus {
+        var corpus = self
+        corpus.clipart = clipart
+        return corpus
     }
 
     /// The images under these folders (`--photos DIR`, repeatable).
@@ -241,25 +264,34 @@ struct PhotoScanner {
         }
     }
 
-    /// The largest image of a KDE wallpaper package's `contents/images`, when
-    /// `directory` is one.
+    /// The picture of a KDE wallpaper package's `contents/images`, when `directory`
+    /// is one: the smallest landscape image named `<W>x<H>` at least 900 pixels wide
+    /// (size 4's longer side: the thumbnails need no more, and a 5120×2880 PNG takes
+    /// seconds to scale), else the largest file (the others are the same picture at
+    /// other sizes).
     private func wallpaperPicture(_ directory: String, names: [String], root: String) -> PhotoCandidate? {
         guard names.contains("metadata.json") || names.contains("metadata.desktop"), names.contains("contents") else { return nil }
         let images = directory + "/contents/images"
         guard let files = Self.list(images) else { return nil }
-        var best: PhotoCandidate?
+        var largest: PhotoCandidate?
+        var fitting: (candidate: PhotoCandidate, area: Int)?
         for name in files.sorted() where Self.isImageName(name) && !name.hasPrefix(".") {
             let path = images + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-            if Int64(info.st_size) > best?.bytes ?? -1 {
-                best = PhotoCandidate(
-                    path: path, root: root, bytes: Int64(info.st_size), modified: Self.modified(info),
-                    wallpaperPackage: directory, fromMachine: usesPackages
-                )
+            let candidate = PhotoCandidate(
+                path: path, root: root, bytes: Int64(info.st_size), modified: Self.modified(info),
+                wallpaperPackage: directory, fromMachine: usesPackages
+            )
+            if candidate.bytes > largest?.bytes ?? -1 { largest = candidate }
+            let stem = (name as NSString).deletingPathExtension
+            if let size = stem.wholeMatch(of: /(\d{1,5})x(\d{1,5})/), let width = Int(size.1), let height = Int(size.2),
+                width >= height, width >= ThumbnailVariant.minimumDecodedLong, width * height < fitting?.area ?? .max
+            {
+                fitting = (candidate, width * height)
             }
         }
-        return best
+        return fitting?.candidate ?? largest
     }
 
     static func isImageName(_ name: String) -> Bool {

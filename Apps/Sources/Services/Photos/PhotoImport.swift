@@ -25,10 +25,13 @@ public enum PhotoImport {
     ///   - progress: Called after each file with the number read so far.
     ///   - isCancelled: Asked before each file; `true` stops with `CancellationError`.
     ///   - packagesDirectory: dpkg's lists (tests pass a folder of their own).
+    ///   - backgroundNamesDirectory: GNOME's background lists, which name the
+    ///     machine's backgrounds (tests pass a folder of their own).
     public static func read(
         _ scan: PhotoScan,
         cache: ThumbnailCache,
         packagesDirectory: String = DebianPackages.infoDirectory,
+        backgroundNamesDirectory: String = GnomeBackgroundNames.directory,
         progress: (Int) -> Void = { _ in },
         isCancelled: () -> Bool = { false }
     ) throws -> (records: [PhotoRecord], stats: PhotoImportStats, skipped: [String: String]) {
@@ -40,6 +43,7 @@ public enum PhotoImport {
         let machinePaths = Set(scan.candidates.filter(\.fromMachine).map(\.path))
         let packages = DebianPackages.owners(of: machinePaths, infoDirectory: packagesDirectory)
         var wallpapers: [String: WallpaperMetadata?] = [:]
+        let backgroundNames = machinePaths.isEmpty ? [:] : GnomeBackgroundNames.read(directory: backgroundNamesDirectory)
 
         for (index, candidate) in scan.candidates.enumerated() {
             if isCancelled() { throw CancellationError() }
@@ -80,7 +84,7 @@ public enum PhotoImport {
                 let metadata = WallpaperMetadata.read(package)
                 wallpapers[package] = metadata
                 return metadata
-            }
+            } ?? backgroundNames[candidate.path].map { WallpaperMetadata(name: $0, authors: []) }
             let description = PhotoMetadata.describe(candidate, texts: decoded.texts, packages: packages, wallpaper: wallpaper)
             if ["Title", "Author", "Creation Time"].contains(where: { PhotoMetadata.nonEmpty(decoded.texts[$0]) != nil }) {
                 stats.withMetadata += 1

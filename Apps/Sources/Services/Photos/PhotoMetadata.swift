@@ -3,7 +3,7 @@
 //
 // | Field | From, first found |
 // |---|---|
-// | title | PNG text `Title` / EXIF XPTitle; a KDE wallpaper's `metadata.json` `KPlugin.Name` (or `metadata.desktop` `Name=`); the file name without its extension, humanised (`compare-boxplot` → "Compare boxplot"); a name of digits only (`1920x1080`) gives way to its folder's |
+// | title | PNG text `Title` / EXIF XPTitle; a KDE wallpaper's `metadata.json` `KPlugin.Name` (or `metadata.desktop` `Name=`); on the machine, GNOME's name for a background (``GnomeBackgroundNames``); the file name without its extension, humanised (`compare-boxplot` → "Compare boxplot"); a name of digits only (`1920x1080`) gives way to its folder's |
 // | author | PNG text `Author` / EXIF Artist or XPAuthor; the wallpaper's `KPlugin.Authors[].Name` (or `X-KDE-PluginInfo-Author=`); on the machine, the Debian package that installed the file, read once from dpkg's file lists (`/var/lib/dpkg/info/*.list`: one pass over them, where `dpkg -S` took 0.4 s for each file here); else the first folder under `/usr/share` (`info`); in a `--photos` folder, the folder holding the file |
 // | date | PNG text `Creation Time` / EXIF DateTimeOriginal or DateTime (RFC 1123, ISO 8601 or EXIF's `yyyy:MM:dd HH:mm:ss`; no zone is read as UTC); else the file's modification time |
 // | description | PNG text `Description` or `Comment` / EXIF ImageDescription or the JPEG comment; else empty |

@@ -4,12 +4,15 @@
 // is one of a few fixed ORDER BY clauses, picked by an enum).
 //
 // Schema:
-// - `photos`: one row per photo of the corpus, keyed by its canonical path. An
-//   import upserts by path, so a photo keeps its id (and its votes, favourites and
-//   comments) across imports; photos gone from the corpus are deleted with theirs.
-//   Ids are never reused (AUTOINCREMENT).
+// - `photos`: one row per picture of the corpus, keyed by its canonical path, with
+//   its `kind` (`photo`: a photograph, served by both APIs; `clipart`: a drawing,
+//   served by the Flickr search only) and a drawing's `category`. An import upserts
+//   by path, so a picture keeps its id (and its votes, favourites and comments)
+//   across imports; pictures gone from the corpus are deleted with theirs. Ids are
+//   never reused (AUTOINCREMENT).
 // - `photos_fts`: an external-content FTS5 table over `photos`: title,
-//   description, keywords, owner; tokenizer `porter unicode61` without diacritics.
+//   description, keywords, category, owner; tokenizer `porter unicode61` without
+//   diacritics.
 // - `votes` (500px), `favorites` (Flickr), `comments` (Flickr, counted by 500px's
 //   `comments_count` too): real rows, one per act, empty at first. A user votes for
 //   and favourites a photo once (the primary keys).
@@ -18,8 +21,8 @@
 //   exchanged once for an access token.
 // - `corpus` and `imports`: as the tweet store's (``CorpusTables``).
 //
-// Counts are never stored: they are counted from the rows when read (the corpus is
-// at most a few hundred photos; the primary keys make each count an index range).
+// Counts are never stored: they are counted from the rows when read (the primary
+// keys make each count an index range).
 import Foundation
 import GRDB
 
@@ -59,6 +62,20 @@ public struct StoredPhoto: Sendable, Equatable {
     public var comments: Int
     /// Whether the viewer asked about has voted for it.
     public var voted: Bool
+    /// A photograph (both APIs) or a drawing (the Flickr search).
+    public var kind: PictureKind = .photograph
+    /// A drawing's category (its first folder); empty for a photograph.
+    public var category: String = ""
+    /// The canonical path of the file (a drawing's thumbnails are drawn from it).
+    public var path: String = ""
+}
+
+/// What a picture of the corpus is, and so which API serves it.
+public enum PictureKind: String, Sendable, Codable, CaseIterable {
+    /// A photograph: the 500px wall and the Flickr search.
+    case photograph = "photo"
+    /// An SVG drawing: the Flickr search only.
+    case drawing = "clipart"
 }
 
 /// One photo the import makes.
@@ -83,6 +100,10 @@ public struct PhotoRecord: Sendable, Equatable {
     public var height: Int
     /// The file's format.
     public var format: ImageFormat
+    /// A photograph or a drawing.
+    public var kind: PictureKind = .photograph
+    /// A drawing's category; empty for a photograph.
+    public var category: String = ""
 }
 
 /// What the photo import read and made.
@@ -105,6 +126,8 @@ public struct PhotoImportStats: CorpusImportStats {
     public var withMetadata = 0
     /// The import's duration, in seconds.
     public var seconds = 0.0
+    /// What the clipart index read; `nil` when the corpus has no drawings folder.
+    public var clipart: ClipartImportStats?
 
     /// Empty statistics.
     public init() {}
@@ -216,6 +239,22 @@ public final class PhotoStore: Sendable {
                 );
                 """)
         }
+        // Drawings beside the photographs: which a row is, its category, and the
+        // index over the category too.
+        migrator.registerMigration("addPictureKinds") { db in
+            try db.execute(sql: """
+                ALTER TABLE photos ADD COLUMN kind TEXT NOT NULL DEFAULT 'photo';
+                ALTER TABLE photos ADD COLUMN category TEXT NOT NULL DEFAULT '';
+                CREATE INDEX photos_by_kind ON photos (kind, taken_at);
+                DROP TABLE photos_fts;
+                CREATE VIRTUAL TABLE photos_fts USING fts5(
+                    title, description, keywords, category, owner,
+                    content = 'photos', content_rowid = 'id',
+                    tokenize = 'porter unicode61 remove_diacritics 2'
+                );
+                INSERT INTO photos_fts(photos_fts) VALUES ('rebuild');
+                """)
+        }
         return migrator
     }
 
@@ -255,13 +294,13 @@ public final class PhotoStore: Sendable {
                 try delete.execute(arguments: [path])
             }
             let upsert = try db.makeStatement(sql: """
-                INSERT INTO photos (path, digest, title, description, keywords, owner, taken_at, imported_at, width, height, format, secret, server)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO photos (path, digest, title, description, keywords, owner, taken_at, imported_at, width, height, format, secret, server, kind, category)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (path) DO UPDATE SET
                     digest = excluded.digest, title = excluded.title, description = excluded.description,
                     keywords = excluded.keywords, owner = excluded.owner, taken_at = excluded.taken_at,
                     width = excluded.width, height = excluded.height, format = excluded.format,
-                    secret = excluded.secret, server = excluded.server
+                    secret = excluded.secret, server = excluded.server, kind = excluded.kind, category = excluded.category
                 """)
             for (index, record) in records.enumerated() {
                 if index % 100 == 0, isCancelled() { throw CancellationError() }
@@ -269,6 +308,7 @@ public final class PhotoStore: Sendable {
                 try upsert.execute(arguments: [
                     record.path, record.digest, record.title, record.description, record.keywords, record.owner,
                     record.takenAt, stamp, record.width, record.height, record.format.rawValue, secret, server,
+                    record.kind.rawValue, record.category,
                 ])
             }
             try db.execute(sql: "INSERT INTO photos_fts(photos_fts) VALUES ('rebuild')")
@@ -288,7 +328,7 @@ public final class PhotoStore: Sendable {
 
     private static let columns = """
         p.id, p.title, p.description, p.keywords, p.owner, p.taken_at, p.imported_at, p.width, p.height, p.format,
-        p.digest, p.secret, p.server,
+        p.digest, p.secret, p.server, p.kind, p.category, p.path,
         (SELECT count(*) FROM votes AS v WHERE v.photo_id = p.id) AS votes,
         (SELECT count(*) FROM favorites AS f WHERE f.photo_id = p.id) AS favorites,
         (SELECT count(*) FROM comments AS c WHERE c.photo_id = p.id) AS comments,
@@ -301,26 +341,33 @@ public final class PhotoStore: Sendable {
             owner: row["owner"], takenAt: row["taken_at"], importedAt: row["imported_at"], width: row["width"],
             height: row["height"], format: ImageFormat(rawValue: row["format"]) ?? .jpeg, digest: row["digest"],
             secret: row["secret"], server: row["server"], votes: row["votes"], favorites: row["favorites"],
-            comments: row["comments"], voted: row["voted"]
+            comments: row["comments"], voted: row["voted"], kind: PictureKind(rawValue: row["kind"]) ?? .photograph,
+            category: row["category"], path: row["path"]
         )
     }
 
-    /// How many photos the corpus has.
-    public func count() async throws -> Int {
-        try await pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM photos") ?? 0 }
+    /// How many pictures the corpus has: of one kind, or of every kind (`nil`).
+    public func count(kind: PictureKind? = nil) async throws -> Int {
+        try await pool.read { db in
+            try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT count(*) FROM photos WHERE ? IS NULL OR kind = ?"), arguments: [kind?.rawValue, kind?.rawValue]
+            ) ?? 0
+        }
     }
 
-    /// One photo, or `nil`; `voted` says whether `viewer` voted for it.
-    public func photo(id: Int64, viewer: String? = nil) async throws -> StoredPhoto? {
+    /// One picture, or `nil` (also when it is not of `kind`, if given); `voted` says
+    /// whether `viewer` voted for it.
+    public func photo(id: Int64, kind: PictureKind? = nil, viewer: String? = nil) async throws -> StoredPhoto? {
         try await pool.read { db in
             try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT \(Self.columns) FROM photos AS p WHERE p.id = ?"),
-                arguments: [viewer, id]
+                db.cachedStatement(sql: "SELECT \(Self.columns) FROM photos AS p WHERE p.id = ? AND (? IS NULL OR p.kind = ?)"),
+                arguments: [viewer, id, kind?.rawValue, kind?.rawValue]
             ).map(Self.photo)
         }
     }
 
-    /// A page of photos dated in `[from, to)` (all when `nil`), in an order.
+    /// A page of the photographs dated in `[from, to)` (all when `nil`), in an order
+    /// (the 500px wall: drawings are not in it).
     /// - Returns: How many photos the filter has, and the page.
     public func page(
         order: PhotoOrder, ascending: Bool, from: Int64?, to: Int64?, limit: Int, offset: Int, viewer: String?
@@ -334,13 +381,13 @@ public final class PhotoStore: Sendable {
         let upper = to ?? Int64.max
         return try await pool.read { db in
             let total = try Int.fetchOne(
-                db.cachedStatement(sql: "SELECT count(*) FROM photos WHERE taken_at >= ? AND taken_at < ?"),
+                db.cachedStatement(sql: "SELECT count(*) FROM photos WHERE kind = 'photo' AND taken_at >= ? AND taken_at < ?"),
                 arguments: [lower, upper]
             ) ?? 0
             let photos = try Row.fetchAll(
                 db.cachedStatement(sql: """
                     SELECT \(Self.columns) FROM photos AS p
-                    WHERE p.taken_at >= ? AND p.taken_at < ?
+                    WHERE p.kind = 'photo' AND p.taken_at >= ? AND p.taken_at < ?
                     ORDER BY \(key) \(direction), p.id ASC LIMIT ? OFFSET ?
                     """),
                 arguments: [viewer, lower, upper, limit, offset]
@@ -351,7 +398,7 @@ public final class PhotoStore: Sendable {
 
     /// A page of the photos an FTS5 query matches, in a Flickr order: for
     /// ``FlickrSort/relevance`` and ``FlickrSort/interestingnessDesc``, bm25 (title
-    /// weighing 4, description and owner 2, keywords 1), then favourites and comments
+    /// weighing 4, description and owner 2, keywords and category 1), then favourites and comments
     /// (more first), then id.
     /// - Returns: How many photos match, and the page.
     public func search(match: String, sort: FlickrSort, limit: Int, offset: Int) async throws -> (total: Int, photos: [StoredPhoto]) {
@@ -368,7 +415,7 @@ public final class PhotoStore: Sendable {
             ) ?? 0
             let photos = try Row.fetchAll(
                 db.cachedStatement(sql: """
-                    SELECT \(Self.columns), bm25(photos_fts, 4.0, 2.0, 1.0, 2.0) AS score
+                    SELECT \(Self.columns), bm25(photos_fts, 4.0, 2.0, 1.0, 1.0, 2.0) AS score
                     FROM photos_fts JOIN photos AS p ON p.id = photos_fts.rowid
                     WHERE photos_fts MATCH ?
                     ORDER BY \(order) LIMIT ? OFFSET ?

@@ -6,8 +6,9 @@ import ServiceLifecycle
 
 /// The photo backends of FunctionalReactivePixels (seed 003, a 500px-shaped API:
 /// 500px's v1 API is shut down) and ReactiveFlickrSearch (seed 004, a Flickr-shaped
-/// REST API: Flickr's needs a key), over one corpus of the machine's PNG and JPEG
-/// images (``PhotoCorpus``), its SQLite store and its cached thumbnails.
+/// REST API: Flickr's needs a key), over one corpus: photographs (the machine's
+/// wallpapers, `--photos` folders, or the bundled images) and drawings (Debian's
+/// clipart) (``PhotoCorpus``), its SQLite store and its cached thumbnails.
 ///
 /// | Route | Answer |
 /// |---|---|
@@ -18,7 +19,11 @@ import ServiceLifecycle
 /// | `POST /v1/oauth/access_token` (xAuth: `x_auth_mode=client_auth`, `x_auth_username`, `x_auth_password`; optionally signed with a request token) | 200 `oauth_token=…&oauth_token_secret=…` (form-encoded); 401 for a wrong login, or a request token unknown, used or expired; 400 for missing fields |
 /// | `GET /photos/<id>/3.jpg`, `/photos/<id>/4.jpg` | 200 JPEG: 280×280, and 900 px on the longer side; 404 JSON otherwise |
 /// | `GET\|POST /services/rest/?method=…&api_key=…` | Flickr: `flickr.photos.search`, `flickr.photos.getInfo`, `flickr.photos.getFavorites`, `flickr.favorites.add`, `flickr.photos.comments.addComment` (see ``FlickrAPI``) |
-/// | `GET /farm1/<server>/<id>_<secret>_<m\|t>.<jpg\|png>` | 200 JPEG or PNG: 240 or 100 px on the longer side; 404 JSON otherwise |
+/// | `GET /farm1/<server>/<id>_<secret>_<m\|t>.<jpg\|png>` | 200 JPEG or PNG: 240 or 100 px on the longer side (a drawing's drawn on first request); 404 JSON otherwise |
+/// | `GET /photos/collections` | 200 `{"500px","flickr","missing_packages":[…],"install"}`: what each API serves, and the `apt-get install` command of the packages that would complete it (`null` when none is missing); answers while the import runs |
+///
+/// The 500px routes serve the photographs only; the Flickr methods serve the
+/// photographs and the drawings (``PictureKind``), one id space for both.
 ///
 /// The 500px API's errors are `{"error","status"}`; Flickr's are its own
 /// (``FlickrError``). While the first import runs, the 500px routes answer 503 and
@@ -46,11 +51,18 @@ public struct PhotosService: LocalService {
 
     /// Opens the photo store and scans the corpus under the configuration's data
     /// directory; an import, when due, runs once the services run.
-    /// - Parameter accounts: Checks the passwords of the xAuth login.
-    public init(configuration: ServicesConfiguration, accounts: any AccountVerifying, logger: Logger) throws {
+    /// - Parameters:
+    ///   - accounts: Checks the passwords of the xAuth login.
+    ///   - rasterizer: Draws the drawings' thumbnails (default: `rsvg-convert`).
+    public init(
+        configuration: ServicesConfiguration, accounts: any AccountVerifying, logger: Logger,
+        rasterizer: any SVGRasterizing = RsvgConvert()
+    ) throws {
         self.configuration = configuration
         self.accounts = accounts
-        self.library = try PhotoLibrary(corpus: configuration.photoCorpus, directory: configuration.dataDirectory, logger: logger)
+        self.library = try PhotoLibrary(
+            corpus: configuration.photoCorpus, directory: configuration.dataDirectory, logger: logger, rasterizer: rasterizer
+        )
         (flickrCredentials, createdFlickrCredentials) = try FlickrAppCredentials.loadOrCreate(in: configuration.dataDirectory)
     }
 
@@ -65,6 +77,7 @@ public struct PhotosService: LocalService {
             "/photos/:id/:file": [.get],
             "/services/rest": [.get, .post],
             "/farm1/:server/:file": [.get],
+            "/photos/collections": [.get],
         ]
     }
 
@@ -86,6 +99,7 @@ public struct PhotosService: LocalService {
         // The router matches the path with and without its trailing slash.
         router.get("/services/rest/") { request, _ in try await flickr(request) }
         router.post("/services/rest/") { request, _ in try await flickr(request) }
+        router.get("/photos/collections") { _, _ -> Response in .json(photoJSON(library.collections.object)) }
         router.get("/farm1/:server/:file") { request, context in
             try await flickrImage(request, server: context.parameters.get("server"), file: context.parameters.get("file"))
         }
@@ -148,7 +162,7 @@ public struct PhotosService: LocalService {
         } else {
             let offset = (page - 1).multipliedReportingOverflow(by: perPage)
             (total, photos) = offset.overflow || offset.partialValue > Int(Int32.max)
-                ? (try await library.store.count(), [])
+                ? (try await library.store.count(kind: .photograph), [])
                 : try await library.store.page(
                     order: order, ascending: ascending, from: window?.0, to: window?.1, limit: perPage,
                     offset: offset.partialValue, viewer: viewer
@@ -170,7 +184,7 @@ public struct PhotosService: LocalService {
         guard let query = QueryItems(request.uri.query) else { throw PxError.badRequest("the query string is not valid percent-encoding") }
         let viewer = try await pxViewer(request, query: query, fields: nil)
         let sizes = try Self.imageSizes(query, default: [3, 4])
-        guard let id = Self.photoId(id), let photo = try await library.store.photo(id: id, viewer: viewer) else {
+        guard let id = Self.photoId(id), let photo = try await library.store.photo(id: id, kind: .photograph, viewer: viewer) else {
             throw PxError.photoNotFound
         }
         return .json(photoJSON(["photo": pxPhoto(photo, base: baseURL(request), sizes: sizes, detail: true, viewer: viewer)]))
@@ -181,7 +195,7 @@ public struct PhotosService: LocalService {
         guard let query = QueryItems(request.uri.query) else { throw PxError.badRequest("the query string is not valid percent-encoding") }
         let fields = try await RequestFields.read(from: request, limit: configuration.maxBodySize)
         guard let viewer = try await pxViewer(request, query: query, fields: fields) else { throw PxError.unauthorized }
-        guard let id = Self.photoId(id), try await library.store.photo(id: id) != nil else { throw PxError.photoNotFound }
+        guard let id = Self.photoId(id), try await library.store.photo(id: id, kind: .photograph) != nil else { throw PxError.photoNotFound }
         switch try fields.string("vote") ?? query.first("vote") {
         case "1"?: break
         case "0"?: throw ServiceError.badRequest("vote=0 (a dislike) is not kept: send vote=1", field: "vote")
@@ -193,7 +207,7 @@ public struct PhotosService: LocalService {
         case .already: throw PxError.alreadyVoted
         case .noPhoto: throw PxError.photoNotFound
         }
-        guard let photo = try await library.store.photo(id: id, viewer: viewer) else { throw PxError.photoNotFound }
+        guard let photo = try await library.store.photo(id: id, kind: .photograph, viewer: viewer) else { throw PxError.photoNotFound }
         return .json(photoJSON(["photo": pxPhoto(photo, base: baseURL(request), sizes: [3, 4], detail: true, viewer: viewer)]))
     }
 
@@ -274,7 +288,7 @@ public struct PhotosService: LocalService {
         else {
             throw ServiceError(.notFound, "no image here: images are /photos/<id>/3.jpg and /photos/<id>/4.jpg", context: ["path": request.uri.path])
         }
-        return try await imageResponse(id: id, variant: variant, request: request) { _ in true }
+        return try await imageResponse(id: id, variant: variant, request: request) { $0.kind == .photograph }
     }
 
     /// 503 while no import has completed.
@@ -407,9 +421,16 @@ public struct PhotosService: LocalService {
         id: Int64, variant: ThumbnailVariant, request: Request, accepts: (StoredPhoto) -> Bool
     ) async throws -> Response {
         let notFound = ServiceError(.notFound, "no such image", context: ["path": request.uri.path])
-        guard let photo = try await library.store.photo(id: id), accepts(photo),
-            let bytes = library.thumbnails.read(digest: photo.digest, variant: variant)
-        else { throw notFound }
+        guard let photo = try await library.store.photo(id: id), accepts(photo) else { throw notFound }
+        let found: [UInt8]? = switch photo.kind {
+        case .photograph: library.thumbnails.read(digest: photo.digest, variant: variant)
+        case .drawing where [.mediumJPEG, .mediumPNG, .thumbnailJPEG, .thumbnailPNG].contains(variant):
+            try await library.drawings.thumbnail(
+                path: photo.path, digest: photo.digest, variant: variant, width: photo.width, height: photo.height
+            )
+        case .drawing: nil
+        }
+        guard let bytes = found else { throw notFound }
         return Response(
             status: .ok,
             headers: [

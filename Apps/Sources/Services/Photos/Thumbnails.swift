@@ -14,7 +14,9 @@
 // Scaling averages areas: each output pixel is the mean of the source pixels its
 // rectangle covers, weighted by how much of each it covers (separable, rows first).
 // It is the right filter for shrinking photographs (no aliasing, no ringing), and
-// degrades to a linear blend when enlarging.
+// degrades to a linear blend when enlarging. Size 4 is scaled from the image, the
+// smaller variants from size 4 when it covers them (the square: when size 4's
+// shorter side is at least 280), so a large image is scaled down once.
 //
 // The cache is `photo-thumbnails/` under the data directory, one file per variant,
 // named by the source file's content digest (`<digest>-3.jpg`): made by the import,
@@ -243,9 +245,15 @@ public struct ThumbnailCache: Sendable {
     public func write(digest: String, decoded: DecodedImage) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var made: [ThumbnailVariant: RGBImage] = [:]
+        // Size 4 first, from the image; the smaller variants from it when it still
+        // covers them (one pass over a 5120×2880 wallpaper instead of four).
+        let large = ThumbnailVariant.px4.make(from: decoded.image, width: decoded.width, height: decoded.height)
+        made[.px4] = large
+        let coversSmaller = min(large.width, large.height) >= ThumbnailVariant.px3.side
         for variant in ThumbnailVariant.allCases {
             // The PNG and JPEG of one size share their pixels.
-            let pixels = made[variant.sameSize] ?? variant.make(from: decoded.image, width: decoded.width, height: decoded.height)
+            let source = variant == .px3 && !coversSmaller ? decoded.image : large
+            let pixels = made[variant.sameSize] ?? variant.make(from: source, width: decoded.width, height: decoded.height)
             made[variant.sameSize] = pixels
             let bytes = switch variant.format {
             case .jpeg: try ImageCodec.encodeJPEG(pixels)

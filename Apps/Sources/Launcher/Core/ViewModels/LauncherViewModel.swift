@@ -55,11 +55,13 @@ public final class LauncherViewModel: Sendable {
 
     /// A launcher over `entries`, whose status line shows `servicesAddress` and the
     /// progress `tweetIndex` reads, every ``statusInterval`` on `scheduler` for as
-    /// long as the index imports.
+    /// long as the index imports; and, once it has, the packages of
+    /// `missingPicturePackages` to install (``PicturesHint``) before the address.
     public init(
         entries: [LauncherEntry],
         servicesAddress: String,
         tweetIndex: @escaping @Sendable () -> TweetIndexProgress,
+        missingPicturePackages: [String] = [],
         scheduler: some DateScheduler
     ) {
         self.entries = entries
@@ -75,10 +77,13 @@ public final class LauncherViewModel: Sendable {
 
         /// The services' address, and the index's state — first while it imports,
         /// so that a narrow line cut with "…" still shows the progress.
+        /// The pictures' hint comes before the address once the index is ready (it
+        /// fits 80 columns whole; the rest is cut with "…").
+        let hint = PicturesHint.text(missingPackages: missingPicturePackages)
         func line(_ progress: TweetIndexProgress) -> String {
             let services = "services: \(servicesAddress)", index = progress.text
-            if index.isEmpty { return services }
-            return progress.isImporting ? "\(index) · \(services)" : "\(services) · \(index)"
+            let parts = progress.isImporting ? [index, services, hint] : [hint, services, index]
+            return parts.filter { !$0.isEmpty }.joined(separator: " · ")
         }
         let first = tweetIndex()
         let progress = SignalProducer.timer(interval: Self.statusInterval, on: scheduler)
