@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "TwitterSearch", targets: ["TwitterSearch"]),
         .library(name: "Todos", targets: ["Todos"]),
         .library(name: "Registration", targets: ["Registration"]),
+        .library(name: "FlickrSearchCore", targets: ["FlickrSearchCore"]),
+        .library(name: "FlickrSearch", targets: ["FlickrSearch"]),
         .library(name: "Launcher", targets: ["Launcher"]),
         .executable(name: "ripple-services", targets: ["ripple-services"]),
         .executable(name: "ripple-apps", targets: ["ripple-apps"]),
@@ -306,6 +308,65 @@ let package = Package(
                 .product(name: "RippleTesting", package: "Ripple"),
             ]
         ),
+        // Seed 004, ReactiveFlickrSearch. FlickrSearchCore: its Model/ and ViewModels/,
+        // on Ripple alone; FlickrSearch: its Views/ (RippleTerminal), Clients/
+        // (RippleFoundation; the recent searches' JSON file) and the launcher's entry.
+        .target(
+            name: "FlickrSearchCore",
+            dependencies: [
+                "SeedAppCore",
+                .product(name: "Ripple", package: "Ripple"),
+            ],
+            path: "Sources/FlickrSearch/Core"
+        ),
+        .target(
+            name: "FlickrSearch",
+            dependencies: [
+                "FlickrSearchCore",
+                "AppClients",
+                "SeedApp",
+                "SeedAppCore",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTerminal", package: "Ripple"),
+                .product(name: "RippleFoundation", package: "Ripple"),
+            ],
+            path: "Sources/FlickrSearch/UI"
+        ),
+        // The Flickr services in virtual time, for the ViewModel's tests and the screens'.
+        .target(
+            name: "FlickrSearchStubs",
+            dependencies: [
+                "FlickrSearchCore",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
+            ],
+            path: "Tests/FlickrSearchStubs"
+        ),
+        .testTarget(
+            name: "FlickrSearchCoreTests",
+            dependencies: [
+                "FlickrSearchCore",
+                "FlickrSearchStubs",
+                "SeedAppCore",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
+            ]
+        ),
+        .testTarget(
+            name: "FlickrSearchTests",
+            dependencies: [
+                "AppsTestSupport",
+                "FlickrSearchCore",
+                "FlickrSearchStubs",
+                "FlickrSearch",
+                "SeedApp",
+                "Services",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTerminal", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
+            ]
+        ),
         // The launcher's Model and ViewModel (Ripple alone): the menu's entries, the app
         // open, the status line.
         .target(
@@ -332,6 +393,7 @@ let package = Package(
                 "TwitterSearch",
                 "Todos",
                 "Registration",
+                "FlickrSearch",
                 .product(name: "Ripple", package: "Ripple"),
                 .product(name: "RippleTerminal", package: "Ripple"),
             ],
