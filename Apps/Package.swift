@@ -9,6 +9,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Services", targets: ["Services"]),
+        .library(name: "ImageFormats", targets: ["ImageFormats"]),
+        .library(name: "AppImages", targets: ["AppImages"]),
         .library(name: "SeedAppCore", targets: ["SeedAppCore"]),
         .library(name: "SeedApp", targets: ["SeedApp"]),
         .library(name: "TwitterSearchCore", targets: ["TwitterSearchCore"]),
@@ -52,12 +54,17 @@ let package = Package(
             pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
         ),
+        // Decoding PNG and JPEG (and encoding JPEG) through libpng and libjpeg, for
+        // the photo service and the apps alike.
+        .target(
+            name: "ImageFormats",
+            dependencies: ["CPNG", "CJPEG"]
+        ),
         .target(
             name: "Services",
             dependencies: [
                 "CZlib",
-                "CPNG",
-                "CJPEG",
+                "ImageFormats",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -115,6 +122,32 @@ let package = Package(
                 .product(name: "RippleFoundation", package: "Ripple"),
             ]
         ),
+        // The apps' pictures: loaded by URL from the services, decoded off the main
+        // thread into RippleTerminal's `Image`, kept in a cache bounded in bytes, the
+        // request cancelled when no one waits for it.
+        .target(
+            name: "AppImages",
+            dependencies: [
+                "AppClients",
+                "ImageFormats",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTerminal", package: "Ripple"),
+                .product(name: "RippleFoundation", package: "Ripple"),
+            ]
+        ),
+        .testTarget(
+            name: "AppImagesTests",
+            dependencies: [
+                "AppImages",
+                "AppClients",
+                "AppsTestSupport",
+                "ImageFormats",
+                "Services",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTerminal", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
+            ]
+        ),
         .testTarget(
             name: "AppClientsTests",
             dependencies: [
@@ -126,7 +159,7 @@ let package = Package(
         ),
         // Seed 000, ReactiveTwitterSearch. TwitterSearchCore: Model/ and ViewModels/, on
         // Ripple and SeedAppCore alone. TwitterSearch: Views/ (RippleTerminal), Clients/
-        // (RippleFoundation, and zlib for the avatars) and the SeedApp wiring.
+        // (RippleFoundation, and libpng for the avatars) and the SeedApp wiring.
         .target(
             name: "TwitterSearchCore",
             dependencies: [
@@ -140,7 +173,7 @@ let package = Package(
             dependencies: [
                 "TwitterSearchCore",
                 "SeedApp",
-                "CZlib",
+                "ImageFormats",
                 .product(name: "Ripple", package: "Ripple"),
                 .product(name: "RippleTerminal", package: "Ripple"),
                 .product(name: "RippleFoundation", package: "Ripple"),
@@ -429,6 +462,7 @@ let package = Package(
             name: "ServicesTests",
             dependencies: [
                 "Services",
+                "ImageFormats",
                 "AppsTestSupport",
                 "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
