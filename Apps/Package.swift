@@ -343,7 +343,8 @@ let package = Package(
         ),
         // Seed 004, ReactiveFlickrSearch. FlickrSearchCore: its Model/ and ViewModels/,
         // on Ripple alone; FlickrSearch: its Views/ (RippleTerminal), Clients/
-        // (RippleFoundation; the recent searches' JSON file) and the launcher's entry.
+        // (RippleFoundation; the recent searches' JSON file; thumbnails through
+        // AppImages) and the launcher's entry.
         .target(
             name: "FlickrSearchCore",
             dependencies: [
@@ -357,6 +358,7 @@ let package = Package(
             dependencies: [
                 "FlickrSearchCore",
                 "AppClients",
+                "AppImages",
                 "SeedApp",
                 "SeedAppCore",
                 .product(name: "Ripple", package: "Ripple"),
@@ -392,6 +394,8 @@ let package = Package(
                 "FlickrSearchCore",
                 "FlickrSearchStubs",
                 "FlickrSearch",
+                "AppClients",
+                "AppImages",
                 "SeedApp",
                 "Services",
                 .product(name: "Logging", package: "swift-log"),

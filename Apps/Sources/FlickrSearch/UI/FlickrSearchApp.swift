@@ -1,3 +1,5 @@
+import AppClients
+import AppImages
 import FlickrSearchCore
 import Foundation
 import Ripple
@@ -35,19 +37,25 @@ public struct FlickrSearchApp: SeedApp {
         )
         let store: any RecentSearchStore = environment.dataDirectory.map(RecentSearchFile.init(directory:))
             ?? RecentSearchesInMemory()
-        return Self.makeScreen(search: client, metadata: client, store: store, scheduler: environment.scheduler)
+        let thumbnails = ImageLoader(
+            connection: ServiceConnection(baseURL: environment.servicesURL, scheduler: environment.scheduler),
+            decodeScheduler: QueueScheduler(name: "flickr-search-thumbnails"))
+        return Self.makeScreen(search: client, metadata: client, store: store, thumbnails: thumbnails,
+                               scheduler: environment.scheduler)
     }
 
-    /// The screen over `search`, `metadata` and `store`, its ViewModels' time and
-    /// spinner on `scheduler`.
+    /// The screen over `search`, `metadata` and `store`, its thumbnails from
+    /// `thumbnails` (placeholders when `nil`), its ViewModels' time and spinner on
+    /// `scheduler`.
     public static func makeScreen(
         search: some FlickrSearchService,
         metadata: some FlickrMetadataService,
         store: some RecentSearchStore,
+        thumbnails: ImageLoader?,
         scheduler: some DateScheduler
     ) -> FlickrSearchScreen {
         let viewModel = FlickrSearchViewModel(search: search, metadata: metadata, store: store, scheduler: scheduler)
-        return FlickrSearchScreen(viewModel: viewModel, scheduler: scheduler)
+        return FlickrSearchScreen(viewModel: viewModel, thumbnails: thumbnails, scheduler: scheduler)
     }
 }
 

@@ -1,3 +1,4 @@
+import AppImages
 import FlickrSearchCore
 import Ripple
 import RippleTerminal
@@ -25,10 +26,11 @@ public final class FlickrSearchScreen: View {
     /// The ViewModel shown (kept alive by the screen).
     public let viewModel: FlickrSearchViewModel
 
-    /// The app's screen over `viewModel`; its spinner turns on `scheduler`.
-    public init(viewModel: FlickrSearchViewModel, scheduler: some DateScheduler) {
+    /// The app's screen over `viewModel`, its thumbnails from `thumbnails`
+    /// (placeholders when `nil`); its spinner turns on `scheduler`.
+    public init(viewModel: FlickrSearchViewModel, thumbnails: ImageLoader?, scheduler: some DateScheduler) {
         self.viewModel = viewModel
-        search = SearchView(viewModel: viewModel, scheduler: scheduler)
+        search = SearchView(viewModel: viewModel, thumbnails: thumbnails, scheduler: scheduler)
         navigation = NavigationStack(root: search)
         super.init()
         navigationItem.title = viewModel.title
@@ -40,7 +42,7 @@ public final class FlickrSearchScreen: View {
         let showResults = navigation.reactive.makeBindingTarget(on: MainActorScheduler()) {
             (stack, results: SearchResultsViewModel?) in
             if stack.canPop { stack.pop() }
-            if let results { stack.push(ResultsView(viewModel: results)) }
+            if let results { stack.push(ResultsView(viewModel: results, thumbnails: thumbnails)) }
         }
         showResults <~ viewModel.shownResults.signal
         navigation.reactive.backRequests.observeValues { [viewModel] in viewModel.back() }

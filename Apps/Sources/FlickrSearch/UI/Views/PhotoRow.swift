@@ -1,3 +1,4 @@
+import AppImages
 import FlickrSearchCore
 import Ripple
 import RippleTerminal
@@ -43,9 +44,14 @@ public final class PhotoRow: ListRow {
         comments.isHidden = true
     }
 
-    /// Shows `photo` and binds its counts and its visibility until the row is reused.
-    func show(_ photo: SearchResultsItemViewModel) {
+    /// Shows `photo` and binds its thumbnail (from `thumbnails`, when given), its
+    /// counts and its visibility until the row is reused: the thumbnail's request is
+    /// then abandoned, and cancelled when no other row waits for it.
+    func show(_ photo: SearchResultsItemViewModel, thumbnails: ImageLoader?) {
         title.text = photo.title
+        if let url = photo.thumbnailURL, let thumbnails {
+            reactive.untilReuse(\.thumbnail.image) <~ thumbnails.thumbnail(at: url)
+        }
         reactive.untilReuse(\.favourites.text) <~ photo.favouritesText
         reactive.untilReuse(\.comments.text) <~ photo.commentsText
         reactive.untilReuse(\.favourites.isHidden) <~ photo.areCountsHidden

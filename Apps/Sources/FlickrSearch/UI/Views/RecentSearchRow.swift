@@ -1,3 +1,4 @@
+import AppImages
 import FlickrSearchCore
 import Ripple
 import RippleTerminal
@@ -34,9 +35,13 @@ public final class RecentSearchRow: ListRow {
         addSubview(Stack(.horizontal, spacing: 1, [thumbnail, text]))
     }
 
-    /// Shows `search`.
-    func show(_ search: RecentSearchViewModel) {
+    /// Shows `search`, and its thumbnail from `thumbnails` (when given) until the row
+    /// is reused.
+    func show(_ search: RecentSearchViewModel, thumbnails: ImageLoader?) {
         searchText.text = search.searchText
+        if let url = search.thumbnailURL, let thumbnails {
+            reactive.untilReuse(\.thumbnail.image) <~ thumbnails.thumbnail(at: url)
+        }
         results.text = search.resultsText
     }
 

@@ -1,3 +1,4 @@
+import AppImages
 import FlickrSearchCore
 import Ripple
 import RippleTerminal
@@ -32,11 +33,12 @@ public final class ResultsView: View {
     /// The ViewModel shown (kept alive by the view).
     public let viewModel: SearchResultsViewModel
 
-    /// The screen of `viewModel`.
-    public init(viewModel: SearchResultsViewModel) {
+    /// The screen of `viewModel`, its thumbnails from `thumbnails` (placeholders
+    /// when `nil`).
+    public init(viewModel: SearchResultsViewModel, thumbnails: ImageLoader?) {
         self.viewModel = viewModel
         list = ListView(rowHeight: PhotoRow.height, placeholder: viewModel.placeholder, makeRow: PhotoRow.init) { row, photo in
-            row.show(photo)
+            row.show(photo, thumbnails: thumbnails)
         }
         super.init()
         navigationItem.title = viewModel.title

@@ -1,3 +1,4 @@
+import AppImages
 import FlickrSearchCore
 import Ripple
 import RippleTerminal
@@ -45,12 +46,13 @@ public final class SearchView: View {
     /// The ViewModel shown (kept alive by the view).
     public let viewModel: FlickrSearchViewModel
 
-    /// The screen of `viewModel`; the spinner turns on `scheduler`.
-    public init(viewModel: FlickrSearchViewModel, scheduler: some DateScheduler) {
+    /// The screen of `viewModel`, its thumbnails from `thumbnails` (placeholders
+    /// when `nil`); the spinner turns on `scheduler`.
+    public init(viewModel: FlickrSearchViewModel, thumbnails: ImageLoader?, scheduler: some DateScheduler) {
         self.viewModel = viewModel
         spinner = ActivityIndicator(scheduler: scheduler)
         recentList = ListView(rowHeight: RecentSearchRow.height, placeholder: viewModel.recentSearchesPlaceholder,
-                              makeRow: RecentSearchRow.init) { row, search in row.show(search) }
+                              makeRow: RecentSearchRow.init) { row, search in row.show(search, thumbnails: thumbnails) }
         super.init()
         navigationItem.title = viewModel.title
         recentTitle.text = viewModel.recentSearchesTitle
