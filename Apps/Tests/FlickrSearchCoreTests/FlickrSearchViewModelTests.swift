@@ -217,10 +217,10 @@ import Testing
         #expect(alerts.values.count == 1)
     }
 
-    @Test func everyKindOfFailureShowsTheSameAlert() throws {
+    @Test func aServiceNotReadyYetOrAMissingKeySaysWhatToDoAndEveryOtherFailureIsAConnectionError() throws {
         let failures: [FlickrSearchError] = [
-            .unreachable, .timedOut, .noAPIKey, .invalidResponse(reason: "x"),
-            .failed(status: 503, code: 105, message: "Service currently unavailable"),
+            .unreachable, .timedOut, .invalidResponse(reason: "x"), .failed(status: 400, code: 3, message: "x"),
+            .failed(status: 503, code: 105, message: "Service currently unavailable"), .noAPIKey,
         ]
         let viewModel = makeViewModel()
         let alerts = scheduler.record(viewModel.connectionErrors)
@@ -228,7 +228,11 @@ import Testing
             try service.fail("fail \(index)", "-#", with: failure)
             search("fail \(index)", on: viewModel)
         }
-        #expect(alerts.values == Array(repeating: FlickrSearchViewModel.connectionErrorAlert, count: failures.count))
+        #expect(alerts.values.map(\.title) == [
+            "Connection Error", "Connection Error", "Connection Error", "Connection Error", "Flickr Is Busy", "No API Key",
+        ])
+        #expect(FlickrSearchViewModel.notReadyAlert.message
+            == "Flickr cannot search yet (its photos may still be importing). Try again in a moment.")
     }
 
     // MARK: Keys

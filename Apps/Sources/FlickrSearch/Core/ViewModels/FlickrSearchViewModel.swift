@@ -8,7 +8,9 @@ import SeedAppCore
 //        value ─▶ recent searches: an entry with the same text moves to the top as
 //                 it was, else a new one goes on top; at most 10; kept in the store
 //              ─▶ shownResults = the results' ViewModel (the view's stack pushes it)
-//        error ─▶ connectionErrors: the alert; the action can run again at once
+//        error ─▶ connectionErrors: the alert ("Connection Error", or what to do when
+//                 the service is not ready yet or there is no API key); the action
+//                 can run again at once
 //     rerun(recent) ─▶ searchText = its text, then executeSearch
 //     back()        ─▶ shownResults = nil (the view's stack pops)
 //
@@ -45,6 +47,15 @@ public final class FlickrSearchViewModel: Sendable {
     /// The alert of a failed search: the original's words.
     public static let connectionErrorAlert = SearchAlert(
         title: "Connection Error", message: "There was a problem reaching Flickr.", button: "OK")
+    /// The alert of a search the service cannot answer yet (Flickr's code 105: the
+    /// local service answers it while it imports its photos on a first start).
+    public static let notReadyAlert = SearchAlert(
+        title: "Flickr Is Busy", message: "Flickr cannot search yet (its photos may still be importing). Try again in a moment.",
+        button: "OK")
+    /// The alert of a search the app has no API key for.
+    public static let noAPIKeyAlert = SearchAlert(
+        title: "No API Key", message: "The app has no Flickr API key: flickr-app.json is missing from the services' data directory.",
+        button: "OK")
 
     /// `"Flickr Search"`.
     public let title = FlickrSearchViewModel.title
@@ -107,7 +118,7 @@ public final class FlickrSearchViewModel: Sendable {
             search.search(text.trimmingWhitespace).observe(on: scheduler)
         }
         isSearching = executeSearch.isExecuting
-        connectionErrors = executeSearch.errors.map { _ in Self.connectionErrorAlert }
+        connectionErrors = executeSearch.errors.map(Self.alert(for:))
         keyHints = Property.combineLatest(executeSearch.isEnabled, history.map(\.isEmpty).skipRepeats())
             .map { Self.keyHints(canSearch: $0, noRecentSearches: $1) }
             .skipRepeats()
@@ -136,6 +147,17 @@ public final class FlickrSearchViewModel: Sendable {
     /// The user's "back" from the results: the search shows again.
     public func back() {
         results.value = nil
+    }
+
+    /// The alert of a failed search: the original's "Connection Error" for every
+    /// failure but a service that is not ready yet and a missing API key, which say
+    /// what to do.
+    static func alert(for error: FlickrSearchError) -> SearchAlert {
+        switch error {
+        case .failed(_, code: 105?, _): notReadyAlert
+        case .noAPIKey: noAPIKeyAlert
+        case .unreachable, .timedOut, .failed, .invalidResponse: connectionErrorAlert
+        }
     }
 
     /// Whether `text` can be searched: longer than ``searchCharacterMinimum``
