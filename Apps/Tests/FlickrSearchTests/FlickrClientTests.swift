@@ -76,4 +76,25 @@ import Testing
         try Data(#"{"api_key":"abc","api_secret":"def"}"#.utf8).write(to: directory.url.appendingPathComponent("flickr-app.json"))
         #expect(FlickrAppKey.read(fromDirectory: directory.url) == FlickrAppKey(apiKey: "abc"))
     }
+
+    @Test func theRecentSearchesFileKeepsThumbnailsRelativeToTheServicesAndReadsThemUnderTheNextRunsURL() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let first = RecentSearchFile(directory: directory.url, imageBase: URL(string: "http://127.0.0.1:41000")!)
+        let searches = [
+            RecentSearch(searchText: "flower", totalResults: 57,
+                         thumbnailURL: URL(string: "http://127.0.0.1:41000/farm1/3323/30_6dd01cba66_m.jpg")),
+            RecentSearch(searchText: "elsewhere", totalResults: 1, thumbnailURL: URL(string: "http://example.org/a.jpg")),
+            RecentSearch(searchText: "nothing", totalResults: 0, thumbnailURL: nil),
+        ]
+        try first.save(searches).get()
+        let text = try String(contentsOf: first.url, encoding: .utf8)
+        #expect(text.contains(#""thumbnail" : "farm1/3323/30_6dd01cba66_m.jpg""#))
+        let next = RecentSearchFile(directory: directory.url, imageBase: URL(string: "http://127.0.0.1:42000/")!)
+        #expect(try next.load().get().map(\.thumbnailURL?.absoluteString) == [
+            "http://127.0.0.1:42000/farm1/3323/30_6dd01cba66_m.jpg", "http://example.org/a.jpg", nil,
+        ])
+        try Data("[{\"searchText\": 3}]".utf8).write(to: first.url)
+        #expect(next.load() == .failure(RecentSearchStoreError(reason: "\(first.url.path) is not a list of searches")))
+    }
 }

@@ -35,7 +35,7 @@ public struct FlickrSearchApp: SeedApp {
             key: environment.dataDirectory.flatMap(FlickrAppKey.read(fromDirectory:)),
             scheduler: environment.scheduler
         )
-        let store: any RecentSearchStore = environment.dataDirectory.map(RecentSearchFile.init(directory:))
+        let store: any RecentSearchStore = environment.dataDirectory.map { RecentSearchFile(directory: $0, imageBase: environment.servicesURL) }
             ?? RecentSearchesInMemory()
         let thumbnails = ImageLoader(
             connection: ServiceConnection(baseURL: environment.servicesURL, scheduler: environment.scheduler),

@@ -4,8 +4,10 @@ import Synchronization
 
 // The recent searches between runs: a JSON file in the app's data directory,
 // `flickr-recent-searches.json`, an array of `{"searchText", "totalResults",
-// "thumbnailURL"}`, most recent first, written whole (atomically) after each
-// search. A file that cannot be read or is not such an array is not an error that
+// "thumbnail"}`, most recent first, written whole (atomically) after each search. A
+// thumbnail under the services' URL is kept relative to it
+// (`farm1/3323/30_6dd01cba66_m.jpg`) and read back under the services' URL of the
+// run that reads it: the launcher's services listen on a new port each run. A file that cannot be read or is not such an array is not an error that
 // stops the app: the ViewModel starts with no recent searches and says why, and the
 // next search writes the file anew.
 
@@ -21,10 +23,42 @@ public struct RecentSearchFile: RecentSearchStore {
 
     /// The file.
     public let url: URL
+    /// The services' URL the thumbnails are kept relative to; `nil`: kept as they are.
+    public let imageBase: URL?
 
-    /// The store of `directory`'s ``fileName``.
-    public init(directory: URL) {
+    /// The store of `directory`'s ``fileName``, its thumbnails kept relative to
+    /// `imageBase` when under it.
+    public init(directory: URL, imageBase: URL? = nil) {
         url = directory.appendingPathComponent(Self.fileName)
+        self.imageBase = imageBase
+    }
+
+    /// One search as the file holds it.
+    private struct Stored: Codable {
+        var searchText: String
+        var totalResults: Int
+        var thumbnail: String?
+    }
+
+    /// The base's text, ending with one "/".
+    private var basePrefix: String? {
+        imageBase.map { $0.absoluteString.hasSuffix("/") ? $0.absoluteString : $0.absoluteString + "/" }
+    }
+
+    private func stored(_ search: RecentSearch) -> Stored {
+        var thumbnail = search.thumbnailURL?.absoluteString
+        if let base = basePrefix, let text = thumbnail, text.hasPrefix(base) {
+            thumbnail = String(text.dropFirst(base.count))
+        }
+        return Stored(searchText: search.searchText, totalResults: search.totalResults, thumbnail: thumbnail)
+    }
+
+    private func search(_ stored: Stored) -> RecentSearch {
+        let thumbnail = stored.thumbnail.flatMap { text -> URL? in
+            if let absolute = URL(string: text), absolute.scheme != nil { return absolute }
+            return basePrefix.flatMap { URL(string: $0 + text) }
+        }
+        return RecentSearch(searchText: stored.searchText, totalResults: stored.totalResults, thumbnailURL: thumbnail)
     }
 
     /// The searches in the file; none when there is no file yet; a failure saying
@@ -38,7 +72,7 @@ public struct RecentSearchFile: RecentSearchStore {
             return .failure(RecentSearchStoreError(reason: "\(url.path) cannot be read"))
         }
         do {
-            return .success(try JSONDecoder().decode([RecentSearch].self, from: data))
+            return .success(try JSONDecoder().decode([Stored].self, from: data).map(search))
         } catch {
             return .failure(RecentSearchStoreError(reason: "\(url.path) is not a list of searches"))
         }
@@ -49,7 +83,7 @@ public struct RecentSearchFile: RecentSearchStore {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            try encoder.encode(searches).write(to: url, options: [.atomic])
+            try encoder.encode(searches.map(stored)).write(to: url, options: [.atomic])
             return .success(())
         } catch {
             return .failure(RecentSearchStoreError(reason: "\(url.path) cannot be written"))
