@@ -58,6 +58,11 @@ import Testing
 
     static let blank80 = "│" + String(repeating: " ", count: 78) + "│"
 
+    /// `text` in a line of a 120-column screen's border.
+    static func row120(_ text: String) -> String {
+        "│" + text + String(repeating: " ", count: 118 - text.count) + "│"
+    }
+
     @Test func theSearchScreenAtEightyColumns() async {
         let (terminal, _) = terminal()
         await advance(by: 0, terminal)
@@ -204,6 +209,32 @@ import Testing
             "└" + String(repeating: "─", count: 118) + "┘",
         ])
         #expect(terminal.runs { $0.foreground == .yellow }.count == 2)
+    }
+
+    @Test func atAHundredAndTwentyColumnsTheResultsAndTheAlertFitWithTheirKeys() async {
+        let (terminal, _) = terminal(columns: 120, rows: 30)
+        terminal.type("flower")
+        terminal.press(.enter)
+        await advance(by: 1, terminal)
+        await advance(by: 3, terminal)
+        let results = lines(terminal, "results-120")
+        #expect(results[0] == "‹ Back" + String(repeating: " ", count: 51) + "flower")
+        #expect(Array(results[3...7]) == [
+            Self.row120("1,234 photos, the first 3 shown"),
+            Self.row120(" ▀▀▀▀▀▀▀▀  A red flower in a blue vase, drawn with a thick pen over a pale yellow background"),
+            Self.row120(" ▀▀▀▀▀▀▀▀  ♥ 12  ✉ 3"),
+            Self.row120(" ▀▀▀▀▀▀▀▀"),
+            Self.row120(" ▀▀▀▀▀▀▀▀"),
+        ])
+        #expect(results[28] == Self.row120("↑↓ PgUp PgDn: scroll · Esc: back to the search"))
+        terminal.press(.escape)
+        for _ in 0..<6 { terminal.press(.backspace) }
+        terminal.type("broken")
+        terminal.press(.enter)
+        await advance(by: 1, terminal)
+        let alert = lines(terminal, "alert-120")
+        #expect(alert.contains(Self.row120(String(repeating: " ", count: 39) + "┌ Connection Error ────────────────────┐")))
+        #expect(alert[28] == Self.row120("Enter: search · Tab: next · ↑↓ Enter: search again · Esc: back to the menu"))
     }
 
     @Test func rowsReportTheirVisibilityAsTheListScrollsAndOnlyShownRowsFetch() async throws {
