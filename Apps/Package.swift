@@ -9,12 +9,16 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Services", targets: ["Services"]),
+        .library(name: "ImageFormats", targets: ["ImageFormats"]),
+        .library(name: "AppImages", targets: ["AppImages"]),
         .library(name: "SeedAppCore", targets: ["SeedAppCore"]),
         .library(name: "SeedApp", targets: ["SeedApp"]),
         .library(name: "TwitterSearchCore", targets: ["TwitterSearchCore"]),
         .library(name: "TwitterSearch", targets: ["TwitterSearch"]),
         .library(name: "Todos", targets: ["Todos"]),
         .library(name: "Registration", targets: ["Registration"]),
+        .library(name: "FlickrSearchCore", targets: ["FlickrSearchCore"]),
+        .library(name: "FlickrSearch", targets: ["FlickrSearch"]),
         .library(name: "Launcher", targets: ["Launcher"]),
         .executable(name: "ripple-services", targets: ["ripple-services"]),
         .executable(name: "ripple-apps", targets: ["ripple-apps"]),
@@ -50,12 +54,17 @@ let package = Package(
             pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
         ),
+        // Decoding PNG and JPEG (and encoding JPEG) through libpng and libjpeg, for
+        // the photo service and the apps alike.
+        .target(
+            name: "ImageFormats",
+            dependencies: ["CPNG", "CJPEG"]
+        ),
         .target(
             name: "Services",
             dependencies: [
                 "CZlib",
-                "CPNG",
-                "CJPEG",
+                "ImageFormats",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -113,6 +122,32 @@ let package = Package(
                 .product(name: "RippleFoundation", package: "Ripple"),
             ]
         ),
+        // The apps' pictures: loaded by URL from the services, decoded off the main
+        // thread into RippleTerminal's `Image`, kept in a cache bounded in bytes, the
+        // request cancelled when no one waits for it.
+        .target(
+            name: "AppImages",
+            dependencies: [
+                "AppClients",
+                "ImageFormats",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTerminal", package: "Ripple"),
+                .product(name: "RippleFoundation", package: "Ripple"),
+            ]
+        ),
+        .testTarget(
+            name: "AppImagesTests",
+            dependencies: [
+                "AppImages",
+                "AppClients",
+                "AppsTestSupport",
+                "ImageFormats",
+                "Services",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTerminal", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
+            ]
+        ),
         .testTarget(
             name: "AppClientsTests",
             dependencies: [
@@ -124,7 +159,7 @@ let package = Package(
         ),
         // Seed 000, ReactiveTwitterSearch. TwitterSearchCore: Model/ and ViewModels/, on
         // Ripple and SeedAppCore alone. TwitterSearch: Views/ (RippleTerminal), Clients/
-        // (RippleFoundation, and zlib for the avatars) and the SeedApp wiring.
+        // (RippleFoundation, and libpng for the avatars) and the SeedApp wiring.
         .target(
             name: "TwitterSearchCore",
             dependencies: [
@@ -138,7 +173,7 @@ let package = Package(
             dependencies: [
                 "TwitterSearchCore",
                 "SeedApp",
-                "CZlib",
+                "ImageFormats",
                 .product(name: "Ripple", package: "Ripple"),
                 .product(name: "RippleTerminal", package: "Ripple"),
                 .product(name: "RippleFoundation", package: "Ripple"),
@@ -306,6 +341,69 @@ let package = Package(
                 .product(name: "RippleTesting", package: "Ripple"),
             ]
         ),
+        // Seed 004, ReactiveFlickrSearch. FlickrSearchCore: its Model/ and ViewModels/,
+        // on Ripple alone; FlickrSearch: its Views/ (RippleTerminal), Clients/
+        // (RippleFoundation; the recent searches' JSON file; thumbnails through
+        // AppImages) and the launcher's entry.
+        .target(
+            name: "FlickrSearchCore",
+            dependencies: [
+                "SeedAppCore",
+                .product(name: "Ripple", package: "Ripple"),
+            ],
+            path: "Sources/FlickrSearch/Core"
+        ),
+        .target(
+            name: "FlickrSearch",
+            dependencies: [
+                "FlickrSearchCore",
+                "AppClients",
+                "AppImages",
+                "SeedApp",
+                "SeedAppCore",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTerminal", package: "Ripple"),
+                .product(name: "RippleFoundation", package: "Ripple"),
+            ],
+            path: "Sources/FlickrSearch/UI"
+        ),
+        // The Flickr services in virtual time, for the ViewModel's tests and the screens'.
+        .target(
+            name: "FlickrSearchStubs",
+            dependencies: [
+                "FlickrSearchCore",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
+            ],
+            path: "Tests/FlickrSearchStubs"
+        ),
+        .testTarget(
+            name: "FlickrSearchCoreTests",
+            dependencies: [
+                "FlickrSearchCore",
+                "FlickrSearchStubs",
+                "SeedAppCore",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
+            ]
+        ),
+        .testTarget(
+            name: "FlickrSearchTests",
+            dependencies: [
+                "AppsTestSupport",
+                "FlickrSearchCore",
+                "FlickrSearchStubs",
+                "FlickrSearch",
+                "AppClients",
+                "AppImages",
+                "SeedApp",
+                "Services",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTerminal", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
+            ]
+        ),
         // The launcher's Model and ViewModel (Ripple alone): the menu's entries, the app
         // open, the status line.
         .target(
@@ -332,6 +430,7 @@ let package = Package(
                 "TwitterSearch",
                 "Todos",
                 "Registration",
+                "FlickrSearch",
                 .product(name: "Ripple", package: "Ripple"),
                 .product(name: "RippleTerminal", package: "Ripple"),
             ],
@@ -367,6 +466,7 @@ let package = Package(
             name: "ServicesTests",
             dependencies: [
                 "Services",
+                "ImageFormats",
                 "AppsTestSupport",
                 "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),

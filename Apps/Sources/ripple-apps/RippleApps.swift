@@ -163,6 +163,11 @@ struct RippleApps: ParsableCommand {
                 _ = await index.waitUntilIdle()
                 say("ripple-apps: \(tweetIndex().text)")
             }
+            // The photo apps' searches answer "not ready" until the photos' first import ends.
+            if let library = services?.photos.library, library.isImporting {
+                say("ripple-apps: waiting for the photos' first import…")
+                _ = await library.waitUntilIdle()
+            }
             say("")
             let catalog = SeedAppCatalog.standard
             let environment = SeedAppEnvironment(servicesURL: url, dataDirectory: dataDirectory, scheduler: QueueScheduler.main)

@@ -93,15 +93,6 @@ import Testing
         #expect(viewModel.status.value == "services: http://127.0.0.1:9 · tweet index failed: the changelogs cannot be listed")
         #expect(progress.reads == 2)
     }
-
-    @Test func numbersAreGroupedByThousands() {
-        #expect(grouped(0) == "0")
-        #expect(grouped(999) == "999")
-        #expect(grouped(1_000) == "1,000")
-        #expect(grouped(29_856) == "29,856")
-        #expect(grouped(1_234_567) == "1,234,567")
-        #expect(grouped(-4_200) == "-4,200")
-    }
 }
 
 /// Answers the given progress values in turn, repeating the last; counts reads.

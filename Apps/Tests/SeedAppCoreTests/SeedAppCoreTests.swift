@@ -35,3 +35,13 @@ import Testing
         #expect(text.trimmingWhitespace == trimmed)
     }
 }
+
+@Suite struct CountTextTests {
+    @Test(arguments: [
+        (0, "0"), (999, "999"), (1_000, "1,000"), (1_234, "1,234"), (29_856, "29,856"),
+        (1_234_567, "1,234,567"), (-4_200, "-4,200"),
+    ])
+    func countsAreGroupedByThousands(number: Int, text: String) {
+        #expect(CountText.grouped(number) == text)
+    }
+}

@@ -1,5 +1,6 @@
 import AppsTestSupport
 import Foundation
+import ImageFormats
 import Services
 import Testing
 

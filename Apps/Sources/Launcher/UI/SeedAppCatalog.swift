@@ -1,4 +1,5 @@
 import LauncherCore
+import FlickrSearch
 import Ripple
 import Registration
 import RippleTerminal
@@ -13,7 +14,7 @@ import TwitterSearch
 ///
 /// ```swift
 /// let catalog = SeedAppCatalog.standard
-/// catalog.entries.map(\.menuText)   // ["1 Twitter Search", "2 Todos", …, "5 Flickr Search (coming)"]
+/// catalog.entries.map(\.menuText)   // ["1 Twitter Search", "2 Todos", …, "5 Flickr Search"]
 /// ```
 @MainActor
 public struct SeedAppCatalog {
@@ -48,7 +49,7 @@ public struct SeedAppCatalog {
             Item(number: 2, title: "Todos", app: TodosApp()),
             Item(number: 3, title: "Registration", app: RegistrationApp()),
             Item(number: 4, title: "500px Gallery", app: nil),
-            Item(number: 5, title: "Flickr Search", app: nil),
+            Item(number: 5, title: "Flickr Search", app: FlickrSearchApp()),
         ])
     }
 

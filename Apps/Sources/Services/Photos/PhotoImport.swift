@@ -12,6 +12,7 @@
 // The owners of the machine's files are looked up once, before the first file.
 import Crypto
 import Foundation
+import ImageFormats
 
 /// Reads a scan into photo records.
 public enum PhotoImport {

@@ -9,6 +9,7 @@
 // | description | PNG text `Description` or `Comment` / EXIF ImageDescription or the JPEG comment; else empty |
 // | keywords | the words of the path below the root and of the file name, lowercased, once each |
 import Foundation
+import ImageFormats
 
 /// What the import says about one photo.
 struct PhotoDescription: Sendable, Equatable {

@@ -24,6 +24,7 @@
 // Counts are never stored: they are counted from the rows when read (the primary
 // keys make each count an index range).
 import Foundation
+import ImageFormats
 import GRDB
 
 /// A photo as the routes read it, with its counts.

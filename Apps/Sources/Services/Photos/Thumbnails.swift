@@ -23,6 +23,7 @@
 // once (a later import of the same bytes, at any path, finds them), read by the
 // image routes, and pruned of digests no longer in the corpus after each import.
 import Foundation
+import ImageFormats
 
 /// A thumbnail the services serve.
 public enum ThumbnailVariant: String, Sendable, CaseIterable {

@@ -7,6 +7,7 @@
 // the ISO 3309 one (polynomial 0xEDB88320, reflected), computed here with a
 // 256-entry table; the tests check it against zlib's `crc32`.
 import Foundation
+import ImageFormats
 
 /// Encodes RGB images as PNG.
 public enum PNG {
@@ -72,5 +73,12 @@ extension [UInt8] {
         append(UInt8((value >> 16) & 0xFF))
         append(UInt8((value >> 8) & 0xFF))
         append(UInt8(value & 0xFF))
+    }
+}
+
+extension ImageCodec {
+    /// Encodes a PNG (8-bit RGB, deflated by zlib) with the tweet service's encoder.
+    public static func encodePNG(_ image: RGBImage) throws -> [UInt8] {
+        try PNG.encode(width: image.width, height: image.height, rgb: image.pixels)
     }
 }

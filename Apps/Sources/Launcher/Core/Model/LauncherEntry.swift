@@ -1,3 +1,5 @@
+import SeedAppCore
+
 // LauncherEntry and ServicesStatus: what the launcher's menu lists and what its
 // status line says, as plain values (the ViewModel takes them; the executable makes
 // them from the apps and the services it runs).
@@ -54,24 +56,13 @@ public enum TweetIndexProgress: Sendable, Equatable {
         switch self {
         case let .importing(read, total):
             let percent = total > 0 ? ": \(read * 100 / total) %" : ""
-            return "building the tweet index\(percent) (\(grouped(read)) of \(grouped(total)) changelogs)"
+            return "building the tweet index\(percent) (\(CountText.grouped(read)) of \(CountText.grouped(total)) changelogs)"
         case let .ready(tweets):
-            return "tweet index: \(grouped(tweets)) tweets"
+            return "tweet index: \(CountText.grouped(tweets)) tweets"
         case let .failed(reason):
             return "tweet index failed: \(reason)"
         case .unknown:
             return ""
         }
     }
-}
-
-/// `29856` as `"29,856"`, without Foundation (the ViewModels import Ripple only).
-func grouped(_ number: Int) -> String {
-    let digits = String(number.magnitude)
-    var result = ""
-    for (offset, digit) in digits.enumerated() {
-        if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
-        result.append(digit)
-    }
-    return number < 0 ? "-" + result : result
 }

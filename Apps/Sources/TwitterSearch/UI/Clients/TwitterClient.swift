@@ -1,4 +1,5 @@
 import Foundation
+import ImageFormats
 import Ripple
 import RippleFoundation
 import Synchronization
@@ -119,13 +120,22 @@ public final class TwitterClient: TwitterSearchService, AvatarService, Sendable 
             .mapError { Self.appError(from: $0) }
             .attemptMap { [self] data, _ -> Result<AvatarImage, TwitterSearchError> in
                 do {
-                    let image = try PNGImage.decode([UInt8](data))
+                    let image = try Self.avatarImage(decoding: [UInt8](data))
                     keep(image, for: url)
                     return .success(image)
                 } catch {
                     return .failure(.invalidResponse(reason: "the avatar at \(url) is not a PNG this app reads: \(error)"))
                 }
             }
+    }
+
+    /// The RGBA pixels of an avatar's PNG (or JPEG), decoded by libpng or libjpeg.
+    static func avatarImage(decoding bytes: [UInt8]) throws -> AvatarImage {
+        let decoded = try ImageCodec.decodeRGBA(bytes)
+        guard let image = AvatarImage(width: decoded.width, height: decoded.height, rgba: decoded.pixels) else {
+            throw ImageCodec.Failure(description: "the pixels do not fill the image")
+        }
+        return image
     }
 
     /// Whether the client holds a bearer token (access was granted and not revoked since).

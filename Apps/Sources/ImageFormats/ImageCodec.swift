@@ -1,18 +1,20 @@
-// Decoding the corpus's images and encoding the thumbnails, through the system
-// libraries: libpng (module CPNG) and libjpeg (module CJPEG). No pixel of an image is
-// decoded by code of this project.
+// Decoding PNG and JPEG images and encoding JPEG, through the system libraries:
+// libpng (module CPNG) and libjpeg (module CJPEG). No pixel of an image is decoded by
+// code of this project. The photo service reads its corpus and writes its thumbnails
+// with it; the apps decode what the services send them (``ImageCodec/decodeRGBA``).
 //
 // - PNG through libpng's simplified API: any colour type, bit depth and interlace,
-//   converted to 8-bit RGB; transparency is composited onto white (the corpus is
-//   mostly diagrams and wallpapers, drawn for a light page). Its text chunks (tEXt,
+//   converted to 8-bit RGB with transparency composited onto white (the corpus is
+//   mostly diagrams and wallpapers, drawn for a light page), or to 8-bit RGBA with
+//   its transparency kept (``ImageCodec/decodeRGBA``). Its text chunks (tEXt,
 //   zTXt, iTXt: `Title`, `Author`, `Description`, `Creation Time`, …) come from
 //   the shim's `ripple_png_read_texts`.
 // - JPEG through libjpeg, decoded straight to RGB, scaled in the DCT (1/2, 1/4, 1/8)
 //   when the caller needs less than the whole (thumbnails of a 5000-pixel wallpaper
 //   do not need its every pixel). The first comment (COM) and EXIF (APP1) segments
 //   are kept for the metadata (``EXIF``).
-// - Thumbnails are written as JPEG by libjpeg, or as PNG by the tweet service's
-//   encoder (``PNG``, deflated by zlib).
+// - JPEG is written by libjpeg (the photo service's PNG thumbnails are written by
+//   the tweet service's encoder, deflated by zlib).
 //
 // Anything libpng or libjpeg refuses (not an image, cut short, corrupt, a colour
 // model libjpeg cannot make RGB of, larger than ``ImageCodec/maximumPixels``) is a
@@ -45,6 +47,17 @@ public struct RGBImage: Sendable, Equatable {
     }
 }
 
+/// An 8-bit RGBA image (four bytes a pixel, not premultiplied), rows one after the
+/// other without padding: what an app shows.
+public struct RGBAImage: Sendable, Equatable {
+    /// Pixels per row.
+    public var width: Int
+    /// Rows.
+    public var height: Int
+    /// `width * height * 4` bytes: red, green, blue, alpha.
+    public var pixels: [UInt8]
+}
+
 /// The file formats of the corpus and the thumbnails.
 public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     /// PNG.
@@ -52,9 +65,12 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     /// JPEG (JFIF or EXIF).
     case jpeg
 
+    /// The 8 bytes every PNG file starts with.
+    public static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
     /// The format the bytes start with, by signature, or `nil`.
     public static func of(_ bytes: [UInt8]) -> ImageFormat? {
-        if bytes.starts(with: PNG.signature) { return .png }
+        if bytes.starts(with: pngSignature) { return .png }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         return nil
     }
@@ -89,6 +105,11 @@ public enum ImageCodec {
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// What libpng or libjpeg said, or what was refused.
         public let description: String
+
+        /// A failure that says `description`.
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// The most pixels an image may have: 100 megapixels (a decompression bomb of a
@@ -105,8 +126,37 @@ public enum ImageCodec {
     public static func decode(_ bytes: [UInt8], minimumLong: Int = 0, minimumShort: Int = 0) throws -> DecodedImage {
         switch ImageFormat.of(bytes) {
         case .png?: return try decodePNG(bytes)
-        case .jpeg?: return try decodeJPEG(bytes, minimumLong: minimumLong, minimumShort: minimumShort)
+        case .jpeg?: return try decodeJPEG(bytes, minimumLong: minimumLong, minimumShort: minimumShort, readsTexts: true)
         case nil: throw Failure(description: "neither PNG nor JPEG")
+        }
+    }
+
+    /// Decodes a PNG or JPEG file to 8-bit RGBA (four bytes a pixel, not
+    /// premultiplied): a PNG keeps its transparency, a JPEG is opaque. No text
+    /// metadata is read.
+    /// - Parameters:
+    ///   - bytes: The file's bytes.
+    ///   - minimumLong: For a JPEG, the longer side needed at least (0: the whole
+    ///     image), as in ``decode(_:minimumLong:minimumShort:)``.
+    ///   - minimumShort: The shorter side needed at least, likewise.
+    /// - Throws: ``Failure`` for anything that is not a whole, decodable PNG or JPEG.
+    public static func decodeRGBA(_ bytes: [UInt8], minimumLong: Int = 0, minimumShort: Int = 0) throws -> RGBAImage {
+        switch ImageFormat.of(bytes) {
+        case .png?:
+            let (width, height, pixels) = try readPNGPixels(bytes, format: UInt32(PNG_FORMAT_RGB) | UInt32(PNG_FORMAT_FLAG_ALPHA), channels: 4)
+            return RGBAImage(width: width, height: height, pixels: pixels)
+        case .jpeg?:
+            let decoded = try decodeJPEG(bytes, minimumLong: minimumLong, minimumShort: minimumShort, readsTexts: false)
+            let rgb = decoded.image.pixels
+            var rgba = [UInt8](repeating: 255, count: decoded.image.width * decoded.image.height * 4)
+            for pixel in 0..<(decoded.image.width * decoded.image.height) {
+                rgba[pixel * 4] = rgb[pixel * 3]
+                rgba[pixel * 4 + 1] = rgb[pixel * 3 + 1]
+                rgba[pixel * 4 + 2] = rgb[pixel * 3 + 2]
+            }
+            return RGBAImage(width: decoded.image.width, height: decoded.image.height, pixels: rgba)
+        case nil:
+            throw Failure(description: "neither PNG nor JPEG")
         }
     }
 
@@ -124,11 +174,6 @@ public enum ImageCodec {
         defer { free(output) }
         guard status == 0, let output else { throw Failure(description: "libjpeg: \(string(message))") }
         return Array(UnsafeBufferPointer(start: output, count: Int(length)))
-    }
-
-    /// Encodes a PNG (8-bit RGB, deflated by zlib).
-    public static func encodePNG(_ image: RGBImage) throws -> [UInt8] {
-        try PNG.encode(width: image.width, height: image.height, rgb: image.pixels)
     }
 
     // MARK: PNG
@@ -155,7 +200,17 @@ public enum ImageCodec {
             }
         }
 
-        return try bytes.withUnsafeBytes { raw -> DecodedImage in
+        let (width, height, pixels) = try readPNGPixels(bytes, format: UInt32(PNG_FORMAT_RGB), channels: 3)
+        return DecodedImage(
+            format: .png, width: width, height: height,
+            image: RGBImage(width: width, height: height, pixels: pixels), texts: texts
+        )
+    }
+
+    /// The pixels of a PNG in libpng's simplified `format` of `channels` bytes a
+    /// pixel; transparency composited onto white where the format has no alpha.
+    private static func readPNGPixels(_ bytes: [UInt8], format: UInt32, channels: Int) throws -> (Int, Int, [UInt8]) {
+        try bytes.withUnsafeBytes { raw -> (Int, Int, [UInt8]) in
             var image = png_image()
             image.version = UInt32(PNG_IMAGE_VERSION)
             guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
@@ -167,17 +222,14 @@ public enum ImageCodec {
             guard width > 0, height > 0, width * height <= maximumPixels else {
                 throw Failure(description: "the image is \(width)x\(height) pixels: too large")
             }
-            image.format = UInt32(PNG_FORMAT_RGB)
-            var pixels = [UInt8](repeating: 0, count: width * height * 3)
+            image.format = format
+            var pixels = [UInt8](repeating: 0, count: width * height * channels)
             var white = png_color(red: 255, green: 255, blue: 255)
             let finished = pixels.withUnsafeMutableBytes { pixels in
                 png_image_finish_read(&image, &white, pixels.baseAddress, 0, nil)
             }
             guard finished != 0 else { throw Failure(description: "libpng: \(pngMessage(image))") }
-            return DecodedImage(
-                format: .png, width: width, height: height,
-                image: RGBImage(width: width, height: height, pixels: pixels), texts: texts
-            )
+            return (width, height, pixels)
         }
     }
 
@@ -189,7 +241,7 @@ public enum ImageCodec {
 
     // MARK: JPEG
 
-    private static func decodeJPEG(_ bytes: [UInt8], minimumLong: Int, minimumShort: Int) throws -> DecodedImage {
+    private static func decodeJPEG(_ bytes: [UInt8], minimumLong: Int, minimumShort: Int, readsTexts: Bool) throws -> DecodedImage {
         var decoded = ripple_jpeg_image()
         var message = [CChar](repeating: 0, count: 200)
         let status = bytes.withUnsafeBufferPointer { bytes in
@@ -208,10 +260,10 @@ public enum ImageCodec {
         let height = Int(decoded.height)
         let image = RGBImage(width: width, height: height, pixels: Array(UnsafeBufferPointer(start: pixels, count: width * height * 3)))
         var texts: [String: String] = [:]
-        if let exif = decoded.exif {
+        if readsTexts, let exif = decoded.exif {
             texts = EXIF.texts(Array(UnsafeBufferPointer(start: exif, count: Int(decoded.exifLength))))
         }
-        if let comment = decoded.comment, decoded.commentLength > 0, texts["Comment"] == nil {
+        if readsTexts, let comment = decoded.comment, decoded.commentLength > 0, texts["Comment"] == nil {
             texts["Comment"] = EXIF.text(Array(UnsafeBufferPointer(start: comment, count: Int(decoded.commentLength))))
         }
         return DecodedImage(
