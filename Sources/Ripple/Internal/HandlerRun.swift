@@ -12,11 +12,14 @@ import Synchronization
 ///   from the delivering thread (from inside a delivery, or the deinitialiser of
 ///   something a delivery released) is queued in `pending` and delivered once the
 ///   current event is. Disposal is a send of `interrupted` (through the input, see
-///   ``RunHandle``): from another thread it waits for the current delivery, then
-///   interrupts; from inside a delivery, it interrupts right after it; before the
-///   start, it interrupts at once, and the handler never runs. A terminal event
-///   that has to wait for another thread's delivery drops the values that would
-///   otherwise get the lock before it (`terminationRequested`).
+///   ``RunHandle``), which never waits for another thread's delivery: from another
+///   thread while one is under way, it leaves a request on the send lock
+///   (`leaveInterruption`) and returns, and the delivering thread interrupts the
+///   run once its current delivery is over, when it gives the lock back; from
+///   inside a delivery, it interrupts right after it; while nothing is delivered,
+///   or before the start, it interrupts at once (and the handler never runs). A
+///   terminal event that finds another thread's delivery under way drops the
+///   values that would otherwise get the lock before it (`terminationRequested`).
 /// - The first terminal event is the last that reaches the observer: its sink is
 ///   taken out then, and released after the send lock, as are every event sent
 ///   later (dropped).
@@ -43,7 +46,7 @@ final class HandlerRun<Value, Error: Swift.Error>: Lifetime, @unchecked Sendable
     /// send lock, read without it by the input's release, which then has nothing
     /// to interrupt (and takes no lock).
     @usableFromInline let terminated = Synchronization.Atomic<Bool>(false)
-    /// Set by a terminal event that has to wait for another thread's delivery: the
+    /// Set by a terminal event that finds another thread's delivery under way: the
     /// values that get the send lock before it, or are queued, are dropped (as a
     /// signal core's `terminationRequested`).
     @usableFromInline let terminationRequested = Synchronization.Atomic<Bool>(false)
@@ -84,18 +87,54 @@ final class HandlerRun<Value, Error: Swift.Error>: Lifetime, @unchecked Sendable
         }
         if holder != 0 {
             if event.isTerminating { terminationRequested.store(true, ordering: .releasing) }
+            if case .interrupted = event { return leaveInterruption(from: thread) }
             sendLock.waitToHold(for: thread)
         }
         var finished: Sink?
         deliver(event, finishing: &finished)
         if !pending.isEmpty { drainPending(finishing: &finished) }
-        sendLock.release()
-        guard finished != nil else { return }
-        // Released outside the send lock: its captures' deinitialisers may run
-        // anything, sending on this run included (dropped: it has ended).
+        let requested = sendLock.release()
+        if finished != nil { didFinish(&finished) }
+        if requested { serveInterruption(from: thread) }
+    }
+
+    /// The run has received its terminal event, and `finished` is its sink: releases
+    /// it and ends the run; after the send lock. Its captures' deinitialisers may run
+    /// anything, sending on this run included (dropped: it has ended).
+    @usableFromInline
+    func didFinish(_ finished: inout Sink?) {
         finished = nil
         SubscriptionCounting.detach(from: counter)
         end()
+    }
+
+    /// `interrupted` sent (the run disposed, its input released) while another
+    /// thread delivers: leaves it for that thread instead of waiting for its
+    /// delivery, which may itself be waiting for this thread (two threads, each
+    /// delivering, whose observers dispose each other's run). Values sent meanwhile
+    /// are dropped (`terminationRequested`, set by the caller).
+    @usableFromInline
+    func leaveInterruption(from thread: UInt) {
+        sendLock.leaveRequest()
+        serveInterruption(from: thread)
+    }
+
+    /// Delivers the interruption left on the send lock, if the lock is free: a
+    /// thread that has just given it back and found the request, or the thread
+    /// that left it. If another thread holds the lock, that one serves the request
+    /// when it gives the lock back.
+    @usableFromInline
+    func serveInterruption(from thread: UInt) {
+        while sendLock.tryHold(for: thread) == 0 {
+            var finished: Sink?
+            if sendLock.takeRequest() {
+                deliver(.interrupted, finishing: &finished)
+                if !pending.isEmpty { drainPending(finishing: &finished) }
+            }
+            let requested = sendLock.release()
+            if finished != nil { didFinish(&finished) }
+            guard requested else { return }
+        }
     }
 
     /// Delivers `event` while holding the send lock, unless the run has ended; if

@@ -60,21 +60,27 @@ protocol AnyImmediateRun: AnyObject {
 /// the contracts of a signal's run with one compare-and-exchange and one store per
 /// event, and no allocation but the run itself (a ``Lock`` would need one of its
 /// own, and twice the atomic operations):
-/// - Disposal from another thread waits for the event being delivered, then
-///   delivers `interrupted` itself; nothing reaches the observer after that.
+/// - Disposal never waits for the emitting thread's delivery, which may itself be
+///   waiting for the disposing thread (two threads, each delivering, whose
+///   observers dispose each other's run). From another thread, a disposal that
+///   finds the run free takes the observer out and delivers `interrupted` itself;
+///   one that finds it held sets `interruptionRequested` and returns: the emitting
+///   thread, which holds the run for each event until the run has ended, delivers
+///   `interrupted` right after the event under way (or in place of its next one,
+///   if the request came after it looked), and the emitter stops. Nothing reaches
+///   the observer after `interrupted`.
 /// - Disposal from inside a delivery, on the delivering thread (the observer's own
-///   reaction), sees that it holds the run: it asks for the interruption, which is
-///   delivered as soon as the current event has been (never recursively), and the
-///   emitter stops.
+///   reaction), sees that it holds the run: it asks for the interruption the same
+///   way, which is delivered as soon as the current event has been (never
+///   recursively), and the emitter stops.
 /// - Disposal before the start interrupts the run at once; the emitter never runs.
 /// - The observer is released once it has received its terminal event; then the
 ///   run counts as disposed, and the actions given to `afterEnding` run.
 ///
 /// A thread that finds the run held yields until it is free. Other than the emitting
-/// thread's deliveries, every hold lasts a few instructions; so a thread waits long
-/// only when it disposes the run from another thread while one of its events is
-/// being delivered, and then for that one delivery (as it would wait for a signal's
-/// send lock).
+/// thread's deliveries, every hold lasts a few instructions, and only the emitting
+/// thread itself and `afterEnding` (called once the start has returned, when the
+/// run has ended) wait for a hold: nobody waits for a delivery.
 @usableFromInline
 final class ImmediateRun<Value, Error: Swift.Error>: Disposable, AnyImmediateRun, @unchecked Sendable {  // the `var`s are guarded by `holder`, a lock word; the rest is atomic or immutable
     /// The thread that holds the run, 0 for none (see above). Taken with an
@@ -86,9 +92,10 @@ final class ImmediateRun<Value, Error: Swift.Error>: Disposable, AnyImmediateRun
     /// The observer; `nil` once it has been given its terminal event, or is being
     /// given `interrupted` by a disposal.
     @exclusivity(unchecked) @usableFromInline var sink: Signal<Value, Error>.Sink?
-    /// The observer disposed the run while receiving an event (on the delivering
-    /// thread, which holds the run).
-    @exclusivity(unchecked) @usableFromInline var interruptRequested = false
+    /// The run was disposed while the emitting thread held it: by the observer,
+    /// while receiving an event, or from another thread. Read by the emitting thread
+    /// while it holds the run, after each event and before the next one.
+    @usableFromInline let interruptionRequested = Synchronization.Atomic<Bool>(false)
     /// What runs once the run has ended (see `afterEnding(_:)`).
     @exclusivity(unchecked) @usableFromInline var endAction: (() -> Void)?
     /// Counts the observer while the run has not ended (see `SubscriptionCounter`).
@@ -158,9 +165,15 @@ final class ImmediateRun<Value, Error: Swift.Error>: Disposable, AnyImmediateRun
             release()
             return false
         }
-        sink.receive(event)
         var ends = event.isTerminating
-        if !ends, interruptRequested {
+        if interruptionRequested.load(ordering: .relaxed) {
+            // Disposed from another thread after the last event's check.
+            sink.receive(.interrupted)
+            ends = true
+        } else {
+            sink.receive(event)
+        }
+        if !ends, interruptionRequested.load(ordering: .relaxed) {
             sink.receive(.interrupted)
             ends = true
         } else if !ends, completes {
@@ -183,13 +196,14 @@ final class ImmediateRun<Value, Error: Swift.Error>: Disposable, AnyImmediateRun
     @usableFromInline
     func dispose() {
         let thread = currentThreadID()
-        if isHeld(by: thread) {
-            // The observer's reaction to the event being delivered on this thread:
-            // the delivery interrupts the run once it is over.
-            interruptRequested = true
+        // Held on this thread: the observer's reaction to the event being
+        // delivered; held by another: the emitting thread delivering, or a hold of
+        // a few instructions. Either way, whoever holds the run or takes it next
+        // for an event delivers the interruption.
+        if isHeld(by: thread) || !holder.compareExchange(expected: 0, desired: thread, ordering: .acquiring).exchanged {
+            interruptionRequested.store(true, ordering: .releasing)
             return
         }
-        hold(for: thread)
         let sink = self.sink.take()
         release()
         guard let sink else { return }

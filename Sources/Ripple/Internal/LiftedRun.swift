@@ -102,7 +102,7 @@ extension SignalProducer.Run {
     /// the interruption flow down through the operator, which decides how and where
     /// it arrives (at once, or on its scheduler). This run is interrupted directly
     /// only if no source was running any more, or if a source could not end at once
-    /// (it was disposed from inside its own delivery).
+    /// (it was disposed while it delivered, on this thread or another one).
     @inlinable
     init(forwarding transformed: Signal<Value, Error>, of sourceHandles: [any Disposable], starting start: @escaping () -> Void) {
         // `transformed` is observed here, and kept by nothing else: once this run's
@@ -210,9 +210,10 @@ final class LiftedRunHandle<Value, Error: Swift.Error>: Disposable, LiftedRunEnd
             return
         }
         running.forEach { $0.dispose() }
-        // A source disposed from inside its own delivery ends only once that
-        // delivery is over: end this run now rather than wait for it. A source
-        // whose end is on its way (through an asynchronous operator) is waited for.
+        // A source disposed while it delivers (from inside that delivery, or from
+        // another thread, which never waits for it) ends only once that delivery
+        // is over: end this run now rather than wait for it. A source whose end is
+        // on its way (through an asynchronous operator) is waited for.
         if running.contains(where: { !$0.isDisposed && !(($0 as? any LiftedRunEnding)?.isEnding ?? false) }) {
             input.sendInterrupted()
         } else {

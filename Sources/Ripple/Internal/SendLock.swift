@@ -19,12 +19,20 @@ import Musl
 ///   flag against changes of its observers (see `Signal.Core`).
 /// - A thread that finds the lock held by another parks on a condition variable
 ///   (`Parking`, allocated at the first contention and kept until the lock goes
-///   away), counted in `waiters`; a releasing thread wakes one if `waiters` is not
+///   away), counted in `waiters`; a releasing thread wakes one if that count is not
 ///   0 (and not every sleeper has been signalled already). The waiter counts itself before it retries the word, and the releaser
 ///   writes the word before it reads the count (both sequentially consistent), so
 ///   a waiter never sleeps through the release it waits for.
 /// - Not fair, like a default `pthread_mutex_t`: a releasing thread may take the
 ///   lock again before a woken waiter does.
+/// - A thread that must not wait for the holder (a disposal, which may itself be
+///   under way inside another delivery) leaves a request instead (`leaveRequest()`):
+///   a flag in `waiters`, so that `release()`, which reads that word anyway, reports
+///   it at no extra cost. The request is set before the requester tries the word,
+///   and the holder writes the word before it reads the flag (both sequentially
+///   consistent): either the requester takes the lock, or the holder learns of the
+///   request when it gives the lock back. Only a holder takes the request out
+///   (`takeRequest()`), so one left while the lock changes hands is never lost.
 ///
 /// Uncontended, a hold and a release cost one compare-and-exchange and one store,
 /// with no call into the C library; contended, waiters sleep on a pthread mutex and
@@ -32,6 +40,7 @@ import Musl
 @usableFromInline
 struct SendLock: ~Copyable, @unchecked Sendable {  // every field is atomic; `Parking` is guarded by its own mutex
     @usableFromInline let owner = Synchronization.Atomic<UInt>(0)
+    /// How many threads wait for the lock, plus `requestFlag` while a request is left.
     @usableFromInline let waiters = Synchronization.Atomic<Int>(0)
     @usableFromInline let parking = Synchronization.Atomic<UnsafeMutablePointer<Parking>?>(nil)
 
@@ -87,11 +96,35 @@ struct SendLock: ~Copyable, @unchecked Sendable {  // every field is atomic; `Pa
         pthread_mutex_unlock(&parking.pointee.mutex)
     }
 
-    /// Gives the lock back; by the thread that holds it.
+    /// The bit of `waiters` that says a request was left for the holder.
     @inlinable
-    func release() {
+    static var requestFlag: Int { 1 << (Int.bitWidth - 2) }
+
+    /// Gives the lock back; by the thread that holds it. Whether a request was left
+    /// (see `leaveRequest()`): the caller then serves it, taking the lock again if it
+    /// is free (if not, its new holder learns of the request when it gives it back).
+    @inlinable @discardableResult
+    func release() -> Bool {
         owner.store(0, ordering: .sequentiallyConsistent)
-        if waiters.load(ordering: .sequentiallyConsistent) != 0 { wakeWaiter() }
+        let attention = waiters.load(ordering: .sequentiallyConsistent)
+        guard attention != 0 else { return false }
+        if attention & ~Self.requestFlag != 0 { wakeWaiter() }
+        return attention & Self.requestFlag != 0
+    }
+
+    /// Leaves a request for the thread that holds the lock, instead of waiting for
+    /// it; the caller then tries the lock itself (see above).
+    @inlinable
+    func leaveRequest() {
+        waiters.bitwiseOr(Self.requestFlag, ordering: .sequentiallyConsistent)
+    }
+
+    /// Takes out the request left for the holder, if any; by the thread that holds
+    /// the lock. Whether there was one.
+    @inlinable
+    func takeRequest() -> Bool {
+        guard waiters.load(ordering: .sequentiallyConsistent) & Self.requestFlag != 0 else { return false }
+        return waiters.bitwiseAnd(~Self.requestFlag, ordering: .sequentiallyConsistent).oldValue & Self.requestFlag != 0
     }
 
     /// Wakes one sleeping waiter, unless every sleeper has been signalled already:

@@ -14,7 +14,10 @@ extension Signal {
     ///   for `sendLock`, so delivery stays synchronous. A terminal event that has to
     ///   wait sets `terminationRequested` first: the values that get the lock before
     ///   it (or are queued) are dropped, so nothing sent after the termination
-    ///   reaches the observers before it.
+    ///   reaches the observers before it. `interrupted` (a disposal) does not wait:
+    ///   it leaves a request on the send lock (`leaveInterruption`), which the
+    ///   holder serves when it gives the lock back (`cleanUpAfterReleasing`), so
+    ///   that disposing never waits for another thread's delivery.
     /// - A run attached to the core (``AttachedRun``) is disposed without waiting:
     ///   it leaves the observers, then pushes itself onto `interruptions`. Whoever
     ///   next gives the send lock back (or the disposing thread, if it can take the

@@ -16,12 +16,50 @@ extension Signal.Core {
         }
         if holder != 0 {
             if event.isTerminating { terminationRequested.store(true, ordering: .releasing) }
+            if case .interrupted = event { return leaveInterruption(from: thread) }
             sendLock.waitToHold(for: thread)
         }
         if terminationRequested.load(ordering: .relaxed), !event.isTerminating {
             return finishDelivery(from: thread, terminated: false)
         }
         finishDelivery(from: thread, terminated: deliver(event))
+    }
+
+    /// Sends the value `event` if `admits()` still holds once this thread holds the
+    /// send lock (or, for a recursive send, when it is queued): a value that waited
+    /// for another thread's delivery is checked after it, so that whatever that
+    /// delivery changed (a flattened stream replaced, say) decides. `admits` is
+    /// the operator's own check (no user code), called holding the lock.
+    @inlinable
+    func send(value event: Event, provided admits: () -> Bool) {
+        guard hasSendLock else {
+            if admits() { deliverSerialised(event) }
+            return
+        }
+        let thread = currentThreadID()
+        let holder = sendLock.tryHold(for: thread)
+        if holder == thread {
+            if admits() { pending.append(event) }
+            return
+        }
+        if holder != 0 { sendLock.waitToHold(for: thread) }
+        guard !terminationRequested.load(ordering: .relaxed), admits() else {
+            return finishDelivery(from: thread, terminated: false)
+        }
+        finishDelivery(from: thread, terminated: deliver(event))
+    }
+
+    /// `interrupted` sent (a run disposed, an input released) while another thread
+    /// delivers: leaves it for that thread instead of waiting for its delivery,
+    /// which may itself be waiting for this thread (two threads, each delivering,
+    /// whose observers dispose a run of the other's). The delivering thread finds the
+    /// request when it gives the send lock back, and delivers the interruption then;
+    /// if the lock is free by now, this thread takes it and delivers it itself. The
+    /// values sent meanwhile are dropped (`terminationRequested`, set by the caller).
+    @usableFromInline
+    func leaveInterruption(from thread: UInt) {
+        sendLock.leaveRequest()
+        cleanUpAfterReleasing(for: thread)
     }
 
     /// Ends a delivery made holding the send lock: delivers what was queued
@@ -32,8 +70,9 @@ extension Signal.Core {
         var terminated = terminated
         if !pending.isEmpty, drainPending() { terminated = true }
         let checkedVersion = dropCacheIfStale()
-        sendLock.release()
-        if version.load(ordering: .sequentiallyConsistent) != checkedVersion
+        let requested = sendLock.release()
+        if requested
+            || version.load(ordering: .sequentiallyConsistent) != checkedVersion
             || deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0
             || interruptions.load(ordering: .sequentiallyConsistent) != nil {
             cleanUpAfterReleasing(for: thread)
@@ -44,21 +83,30 @@ extension Signal.Core {
         if terminated { resources.dispose() }
     }
 
-    /// The observers changed, a covered core asked for its cache to be dropped,
-    /// or an attached run asked for its interruption, after the last check of a
-    /// send that has given the send lock back: takes it again to do what the
-    /// delivery would have done, unless another sender holds it (whose own checks
-    /// will do it). The runs to interrupt are taken while holding the lock (no
-    /// delivery reaches them any more) and interrupted after releasing it.
+    /// The observers changed, a covered core asked for its cache to be dropped, an
+    /// attached run asked for its interruption, or another thread left this core's
+    /// interruption (`leaveInterruption`), after the last check of a send that has
+    /// given the send lock back: takes it again to do what the delivery would have
+    /// done, unless another sender holds it (whose own checks will do it). The
+    /// core's interruption is delivered holding the lock, as any event; the runs to
+    /// interrupt are taken while holding it (no delivery reaches them any more) and
+    /// interrupted after releasing it.
     @usableFromInline
     func cleanUpAfterReleasing(for thread: UInt) {
         while sendLock.tryHold(for: thread) == 0 {
+            var terminated = false
+            if sendLock.takeRequest() {
+                terminated = deliver(.interrupted)
+                if !pending.isEmpty, drainPending() { terminated = true }
+            }
             let checkedVersion = dropCacheIfStale()
             if deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0 { dropDeferredCaches() }
             let requests = interruptions.exchange(nil, ordering: .sequentiallyConsistent)
-            sendLock.release()
+            let requested = sendLock.release()
             if let requests { Self.interruptRuns(requests) }
-            guard version.load(ordering: .sequentiallyConsistent) != checkedVersion
+            if terminated { resources.dispose() }
+            guard requested
+                || version.load(ordering: .sequentiallyConsistent) != checkedVersion
                 || deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0
                 || interruptions.load(ordering: .sequentiallyConsistent) != nil else { return }
         }

@@ -218,7 +218,11 @@ extension Signal {
         innerError: @escaping (Inner.Error) -> F,
         _ transform: @escaping (Value) -> Inner
     ) -> Signal<Inner.Value, F> {
-        Signal<Inner.Value, F> { input, lifetime in
+        let result = Signal<Inner.Value, F>(fedBy: .anyThread)
+        let core = result.core
+        do {
+            let input = core.makeInput()
+            let lifetime = core.lifetime
             // What reaches the result of an event that the strategy admits. A
             // completion (or an interruption that counts as one) is handled by the
             // flattener once the inner run has also released its resources.
@@ -232,6 +236,19 @@ extension Signal {
                 }
             }
             let flattener = Flattener<Inner.Value, Inner.Error, F>(strategy, input: input) { flattener, id in
+                if strategy == .latest {
+                    // Whether a value is the newest stream's is decided holding the
+                    // result's send lock: a value of a replaced stream already under
+                    // way on another thread (its disposal does not wait for it) then
+                    // cannot follow a value of its successor.
+                    return { event in
+                        guard case let .value(value) = event else {
+                            if flattener.admits(eventOf: id) { forward(event) }
+                            return
+                        }
+                        core.send(value: .value(value)) { flattener.admits(eventOf: id) }
+                    }
+                }
                 guard strategy == .race else {
                     return { event in
                         if flattener.admits(eventOf: id) { forward(event) }
@@ -254,6 +271,7 @@ extension Signal {
                 }
             }
         }
+        return result
     }
 }
 
@@ -435,10 +453,12 @@ extension SignalProducer where Error == Never {
 ///   (`isDraining`). An inner stream that completes during its own start only frees
 ///   its slot; the loop then starts the next one, so the stack does not grow with the
 ///   number of inner streams.
-/// - `.latest` disposes the previous run before starting the next. Disposing waits
-///   for a delivery of that run in progress on another thread, so none of its values
-///   can follow the new stream's; a value still queued on this thread is dropped by
-///   the `latest` check.
+/// - `.latest` disposes the previous run before starting the next. Disposing does
+///   not wait for a delivery of that run under way on another thread (which may be
+///   waiting for this one); instead, each value's `latest` check is made holding
+///   the result's send lock, so none of the previous run's values can follow the new
+///   stream's, whichever thread delivers them, and a value still queued on this
+///   thread is dropped by the same check.
 /// - Once the result has ended (`hasEnded`), nothing more is admitted or started.
 ///
 /// Inlinable throughout, like its state: each inner stream costs a start and some
