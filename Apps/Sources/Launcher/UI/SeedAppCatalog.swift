@@ -1,3 +1,4 @@
+import Gallery
 import LauncherCore
 import Ripple
 import Registration
@@ -47,7 +48,7 @@ public struct SeedAppCatalog {
             Item(number: 1, title: "Twitter Search", app: TwitterSearchApp()),
             Item(number: 2, title: "Todos", app: TodosApp()),
             Item(number: 3, title: "Registration", app: RegistrationApp()),
-            Item(number: 4, title: "500px Gallery", app: nil),
+            Item(number: 4, title: "500px Gallery", app: GalleryApp()),
             Item(number: 5, title: "Flickr Search", app: nil),
         ])
     }
