@@ -5,7 +5,8 @@
 # `send-keys` (text typed with no pause between keys) and the screen is read back with
 # `capture-pane`. It opens each app from the menu and uses it (Twitter Search: a
 # search; Todos: todos typed back to back and one ticked off; Registration: a phone
-# number, a code into Messages, the form, the confirmation), checks each screen's key
+# number, a code into Messages, the form, the confirmation; 500px Gallery: the wall, a
+# photo full screen, the next one, its detail, back), checks each screen's key
 # footer, that focus never lands on the Messages pane, goes back with Esc, checks that
 # a coming app opens nothing, resizes mid-app, and that q quits with the terminal
 # given back. Then it runs the launcher where nobody can type (output to a file) and
@@ -35,7 +36,8 @@ wait_for "services: http://127."
 screen > "$out/apps-menu.txt"
 screen | head -1 | grep -qF "Ripple: the seed apps" || fail "the menu's title is not in the bar"
 [[ "$(screen | grep -cF "Ripple: the seed apps")" == 1 ]] || fail "the menu's title shows more than once"
-screen | grep -qF "│4 500px Gallery (coming)" || fail "the menu does not list 500px Gallery as coming"
+screen | grep -qF "│4 500px Gallery " && fail "the menu still lists 500px Gallery as coming"
+screen | grep -qF "│4 500px Gallery" || fail "the menu does not list 500px Gallery"
 screen | grep -qF "│1–5 or ↑↓ Enter: open · q: quit" || fail "the menu does not show its keys"
 echo "== the status line follows the tweet index's first import until it is ready"
 wait_for " tweets" 180
@@ -125,12 +127,39 @@ wait_for "│Phone"
 send Escape
 wait_for "│1 Twitter Search"
 
-echo "== a coming app opens nothing and says so"
+echo "== 4 opens 500px Gallery: the wall, a photo full screen, the next one, back"
 send -l "4"
-wait_for "500px Gallery is not ready yet"
+wait_for "Popular on 500px"
+# The first start imports the photos (the wall asks again until they are ready).
+wait_for " photos" 300
+wait_for "Enter: open · l: log in · Esc: menu"
+screen | grep -qF "▀" || fail "the wall shows no thumbnail"
+screen > "$out/apps-gallery-wall-80x24.txt"
+send Enter
+wait_for "· 1 of " 30
+wait_for "→: next · i: details · Esc: back to the wall"
+screen | grep -qE "^by .* · rating [0-9]+\.[0-9]{2} · [0-9]+ votes? · 1 of [0-9]+" || fail "the pager shows no caption"
+screen > "$out/apps-gallery-pager-80x24.txt"
+send Right
+wait_for "· 2 of " 30
+wait_for "←: previous"
+send -l "i"
+wait_for "Rating " 30
+wait_for "v: vote · Esc: done"
+screen > "$out/apps-gallery-detail-80x24.txt"
+send Escape
+wait_for "· 2 of "
+send Escape
+wait_for "Enter: open · l: log in · Esc: menu"
+send Escape
+wait_for "│1 Twitter Search"
+
+echo "== a coming app opens nothing and says so"
+send -l "5"
+wait_for "Flickr Search is not ready yet"
 
 echo "== ↑↓ and Enter open the selected app"
-send Up Up Up
+send Up Up Up Up
 send Enter
 wait_for "┌ Twitter Search ─"
 send Escape
@@ -184,7 +213,8 @@ if [[ $status -ne 0 ]]; then
     exit 1
 fi
 grep -qF "── The menu ─" "$out/apps-walkthrough.txt" || { echo "FAIL: no menu in the walkthrough" >&2; exit 1; }
-for step in "── 1 Twitter Search · Type “build”" "── 2 Todos · Type a todo" "── 3 Registration · Press “Register”"; do
+for step in "── 1 Twitter Search · Type “build”" "── 2 Todos · Type a todo" "── 3 Registration · Press “Register”" \
+    "── 4 500px Gallery · Enter: the first photo full screen"; do
     grep -qF "$step" "$out/apps-walkthrough.txt" || { echo "FAIL: no step '$step' in the walkthrough" >&2; exit 1; }
 done
 grep -qF "│Registered successfully" "$out/apps-walkthrough.txt" \

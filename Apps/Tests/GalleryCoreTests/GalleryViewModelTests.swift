@@ -58,3 +58,20 @@ import Testing
         #expect(forms.values.count == 1)
     }
 }
+
+/// The wall while the photo service still imports: asked again by itself.
+@Suite struct GalleryNotReadyTests {
+    @Test func whileTheServiceImportsThePageIsAskedAgainEveryTwoSeconds() {
+        let scheduler = TestScheduler()
+        let stub = StubGalleryService(photoCount: 3, scheduler: scheduler)
+        stub.fail("page", with: .notReady)
+        stub.fail("page", with: .notReady)
+        let wall = GalleryViewModel(services: services(stub), scheduler: scheduler)
+        scheduler.advance(by: .seconds(1))
+        #expect(wall.errorText.value == GalleryError.notReady.message)
+        scheduler.advance(by: .seconds(3))
+        #expect(stub.requests == ["page 1", "page 1"] && wall.cells.value.isEmpty)
+        scheduler.advance(by: .seconds(3))
+        #expect(stub.requests.count == 3 && wall.cells.value.count == 3 && wall.errorText.value.isEmpty)
+    }
+}

@@ -44,7 +44,8 @@ extension GalleryApp {
     public func walkthrough(environment: SeedAppEnvironment) -> [WalkthroughStep] {
         [
             WalkthroughStep("The wall: the popular photos, their thumbnails in half blocks") { terminal in
-                await terminal.waitUntilScreen(timeout: .seconds(30)) { _ in
+                // A first start imports the photos first (a minute or two in a debug build).
+                await terminal.waitUntilScreen(timeout: .seconds(240)) { _ in
                     (terminal.firstView(ofType: GalleryScreen.self)?.wall.viewModel.cells.value.count ?? 0) > 0
                 }
                 await terminal.waitUntilScreen(timeout: .seconds(5)) { lines in !lines.joined().contains("loading…") }

@@ -7,7 +7,8 @@ import SeedAppCore
 //     itemShown(i)    ─▶ i within `pageThreshold` of the end, another page exists,
 //                        none loading ─▶ the next page, appended
 //     a page fails    ─▶ errorText says why (the original swallowed it and stayed
-//                        empty); retry() (r) asks again
+//                        empty); retry() (r) asks again; while the service is still
+//                        importing (503) the page is asked again every 2 s by itself
 //     open(i)         ─▶ fullSizeRequests: a FullSizePhotoViewModel sharing
 //                        `selectedIndex`, so the wall follows the pager
 //     logIn()         ─▶ loginRequests: a LoginViewModel
@@ -27,6 +28,8 @@ public final class GalleryViewModel<Picture: Sendable>: Sendable {
     public static var pageSize: Int { 20 }
     /// A page loads when an item this close to the end shows.
     public static var pageThreshold: Int { 8 }
+    /// Seconds between two asks while the service is still importing its photos.
+    public static var notReadyRetryDelay: Double { 2 }
 
     /// The cells, in order: the pages loaded so far.
     public let cells: Property<[PhotoCellViewModel<Picture>]>
@@ -46,7 +49,7 @@ public final class GalleryViewModel<Picture: Sendable>: Sendable {
     public let keyHints: Property<[KeyHint]>
 
     private let services: GalleryServices<Picture>
-    private let scheduler: any Scheduler
+    private let scheduler: any DateScheduler
     private let state = MutableProperty(PagingState())
     private let fullSizePipe = Signal<FullSizePhotoViewModel<Picture>, Never>.pipe()
     private let loginPipe = Signal<LoginViewModel, Never>.pipe()
@@ -64,7 +67,7 @@ public final class GalleryViewModel<Picture: Sendable>: Sendable {
 
     /// The wall over `services`, its first page asked for at once; what the view
     /// reads changes on `scheduler`.
-    public init(services: GalleryServices<Picture>, scheduler: some Scheduler) {
+    public init(services: GalleryServices<Picture>, scheduler: some DateScheduler) {
         self.services = services
         self.scheduler = scheduler
         let rows = MutableProperty<[PhotoCellViewModel<Picture>]>([])
@@ -138,7 +141,7 @@ public final class GalleryViewModel<Picture: Sendable>: Sendable {
         services.photos.popularPhotos(page: page, perPage: Self.pageSize)
             .observe(on: scheduler)
             .take(during: lifetime)
-            .startWithResult { result in
+            .startWithResult { [weak self] result in
                 switch result {
                 case let .success(answer):
                     let known = Set(rows.value.map(\.id))
@@ -158,8 +161,18 @@ public final class GalleryViewModel<Picture: Sendable>: Sendable {
                         $0.isLoading = false
                         $0.error = error.message
                     }
+                    if error == .notReady { self?.retryLater() }
                 }
             }
+    }
+
+    /// Asks for the page again after ``notReadyRetryDelay`` seconds, unless the
+    /// user retried meanwhile.
+    private func retryLater() {
+        SignalProducer<Void, Never>(value: ())
+            .delay(Self.notReadyRetryDelay, on: scheduler)
+            .take(during: lifetime)
+            .startWithValues { [weak self] in self?.retry() }
     }
 
     deinit {

@@ -46,6 +46,7 @@ public final class LoginScreen: View {
         let spacer = View()
         spacer.sizing = .flexible
         addSubview(Stack(.vertical, [
+            Label(LoginViewModel.title, style: Style(attributes: .bold)),
             Stack(.horizontal, spacing: 1, [Label("Username"), usernameField]),
             Stack(.horizontal, spacing: 1, [Label("Password"), passwordField]),
             logInButton, errorLabel, hintLabel, spacer, footer,
