@@ -36,7 +36,7 @@ wait_for "services: http://127."
 screen > "$out/apps-menu.txt"
 screen | head -1 | grep -qF "Ripple: the seed apps" || fail "the menu's title is not in the bar"
 [[ "$(screen | grep -cF "Ripple: the seed apps")" == 1 ]] || fail "the menu's title shows more than once"
-screen | grep -qF "│4 500px Gallery " && fail "the menu still lists 500px Gallery as coming"
+screen | grep -qF "│4 500px Gallery (coming)" && fail "the menu still lists 500px Gallery as coming"
 screen | grep -qF "│4 500px Gallery" || fail "the menu does not list 500px Gallery"
 screen | grep -qF "│1–5 or ↑↓ Enter: open · q: quit" || fail "the menu does not show its keys"
 echo "== the status line follows the tweet index's first import until it is ready"
@@ -130,8 +130,13 @@ wait_for "│1 Twitter Search"
 echo "== 4 opens 500px Gallery: the wall, a photo full screen, the next one, back"
 send -l "4"
 wait_for "Popular on 500px"
-# The first start imports the photos (the wall asks again until they are ready).
-wait_for " photos" 300
+# The first start imports the photos (the wall asks again until they are ready), then
+# the status line counts them: "20 of 42 photos".
+for _ in $(seq 1 3000); do
+    screen | grep -qE "^[0-9]+ (of [0-9]+ )?photos" && break
+    sleep 0.1
+done
+screen | grep -qE "^[0-9]+ (of [0-9]+ )?photos" || fail "the wall never counted its photos"
 wait_for "Enter: open · l: log in · Esc: menu"
 screen | grep -qF "▀" || fail "the wall shows no thumbnail"
 screen > "$out/apps-gallery-wall-80x24.txt"

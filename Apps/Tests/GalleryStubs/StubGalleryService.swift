@@ -70,6 +70,7 @@ public final class StubGalleryService: PhotoListService, VoteService, LoginServi
 
     // MARK: The services
 
+    /// Page `page` of the popular photos, by rating, `perPage` a page.
     public func popularPhotos(page: Int, perPage: Int) -> SignalProducer<PhotoPage, GalleryError> {
         answer("page", "page \(page)") { state in
             let start = (page - 1) * perPage
@@ -79,6 +80,7 @@ public final class StubGalleryService: PhotoListService, VoteService, LoginServi
         }
     }
 
+    /// The details of photo `id`, with its full-size image's URL.
     public func details(ofPhoto id: Int) -> SignalProducer<PhotoRecord, GalleryError> {
         answer("details", "details \(id)") { state in
             guard var record = state.photos.first(where: { $0.id == id }) else {
@@ -90,6 +92,7 @@ public final class StubGalleryService: PhotoListService, VoteService, LoginServi
         }
     }
 
+    /// Votes for photo `id` as the logged-in user; ``GalleryError/unauthorized`` without a token.
     public func vote(forPhoto id: Int) -> SignalProducer<PhotoRecord, GalleryError> {
         answer("vote", "vote \(id)") { state in
             guard state.loggedIn else { return .failure(.unauthorized) }
@@ -106,8 +109,11 @@ public final class StubGalleryService: PhotoListService, VoteService, LoginServi
         }
     }
 
+    /// Whether a log-in gave a token (and no vote has found it unknown since).
+    /// Whether the stub's user is logged in.
     public var isLoggedIn: Bool { withState { $0.loggedIn } }
 
+    /// Logs in with xAuth: a request token, then the access token, kept for the votes.
     public func logIn(username: String, password: String) -> SignalProducer<Never, GalleryError> {
         answer("login", "login \(username)") { state -> Result<Void, GalleryError> in
             guard state.account == (username, password) else { return .failure(.badLogin("Invalid username or password")) }
@@ -117,6 +123,7 @@ public final class StubGalleryService: PhotoListService, VoteService, LoginServi
         .flatMap(.latest) { _ in SignalProducer<Never, GalleryError>.empty }
     }
 
+    /// `"picture of <url>"`, or a decoding failure for a broken picture.
     public func image(at url: String) -> SignalProducer<String, GalleryError> {
         answer("image", "image \(url)") { state in
             state.brokenImages.contains(url) ? .failure(.invalidResponse("libjpeg: Not a JPEG file")) : .success("picture of \(url)")

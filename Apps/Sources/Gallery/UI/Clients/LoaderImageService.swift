@@ -15,6 +15,7 @@ public struct LoaderImageService: PhotoImageService {
         self.loader = loader
     }
 
+    /// The picture at `url`, from the loader's cache or the service.
     public func image(at url: String) -> SignalProducer<Image, GalleryError> {
         guard let address = URL(string: url) else {
             return SignalProducer(error: .invalidResponse("\(url) is not a URL"))

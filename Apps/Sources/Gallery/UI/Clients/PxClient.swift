@@ -42,6 +42,7 @@ public final class PxClient: PhotoListService, VoteService, LoginService, Sendab
     /// The connection, shared with the image loader.
     public var serviceConnection: ServiceConnection { connection }
 
+    /// Page `page` of the popular photos, by rating, `perPage` a page.
     public func popularPhotos(page: Int, perPage: Int) -> SignalProducer<PhotoPage, GalleryError> {
         authorized(connection.url("v1/photos", query: [
             URLQueryItem(name: "feature", value: "popular"), URLQueryItem(name: "rpp", value: String(perPage)),
@@ -53,6 +54,7 @@ public final class PxClient: PhotoListService, VoteService, LoginService, Sendab
         .mapError { Self.galleryError($0, login: false) }
     }
 
+    /// The details of photo `id`, with its full-size image's URL.
     public func details(ofPhoto id: Int) -> SignalProducer<PhotoRecord, GalleryError> {
         authorized(connection.url("v1/photos/\(id)", query: [
             URLQueryItem(name: "image_size[]", value: "3"), URLQueryItem(name: "image_size[]", value: "4"),
@@ -62,6 +64,7 @@ public final class PxClient: PhotoListService, VoteService, LoginService, Sendab
         .mapError { Self.galleryError($0, login: false) }
     }
 
+    /// Votes for photo `id` as the logged-in user; ``GalleryError/unauthorized`` without a token.
     public func vote(forPhoto id: Int) -> SignalProducer<PhotoRecord, GalleryError> {
         guard let known = token.withLock({ $0 }), let url = connection.url("v1/photos/\(id)/vote") else {
             return SignalProducer(error: .unauthorized)
@@ -81,10 +84,12 @@ public final class PxClient: PhotoListService, VoteService, LoginService, Sendab
             }
     }
 
+    /// Whether a log-in gave a token (and no vote has found it unknown since).
     public var isLoggedIn: Bool {
         token.withLock { $0 != nil }
     }
 
+    /// Logs in with xAuth: a request token, then the access token, kept for the votes.
     public func logIn(username: String, password: String) -> SignalProducer<Never, GalleryError> {
         var first = URLRequest(url: connection.baseURL.appendingPathComponent("v1/oauth/request_token"))
         first.httpMethod = "POST"
