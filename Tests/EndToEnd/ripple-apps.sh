@@ -138,7 +138,7 @@ for _ in $(seq 1 3000); do
 done
 screen | grep -qE "^[0-9]+ (of [0-9]+ )?photos" || fail "the wall never counted its photos"
 wait_for "Enter: open · l: log in · Esc: menu"
-screen | grep -qF "▀" || fail "the wall shows no thumbnail"
+wait_for "▀" 60
 screen > "$out/apps-gallery-wall-80x24.txt"
 send Enter
 wait_for "· 1 of " 30
