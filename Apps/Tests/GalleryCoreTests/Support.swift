@@ -16,7 +16,7 @@ func services(_ stub: StubGalleryService) -> GalleryServices<String> {
 }
 
 /// Collects the values a signal sends.
-final class Recorder<Value>: @unchecked Sendable {  // touched only on the test's thread: the TestScheduler runs there
+final class Recorder<Value> {
     private(set) var values: [Value] = []
 
     init(_ signal: Signal<Value, Never>) {
