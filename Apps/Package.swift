@@ -404,6 +404,66 @@ let package = Package(
                 .product(name: "RippleTesting", package: "Ripple"),
             ]
         ),
+        // Seed 003, the 500px gallery. GalleryCore: its Model/ and ViewModels/, on
+        // Ripple alone (pictures are a type parameter); Gallery: its Views/
+        // (RippleTerminal), Clients/ (the px routes, the image loader) and the
+        // launcher's entry.
+        .target(
+            name: "GalleryCore",
+            dependencies: [
+                "SeedAppCore",
+                .product(name: "Ripple", package: "Ripple"),
+            ],
+            path: "Sources/Gallery/Core"
+        ),
+        .target(
+            name: "Gallery",
+            dependencies: [
+                "GalleryCore",
+                "AppClients",
+                "AppImages",
+                "SeedApp",
+                "SeedAppCore",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTerminal", package: "Ripple"),
+                .product(name: "RippleFoundation", package: "Ripple"),
+            ],
+            path: "Sources/Gallery/UI"
+        ),
+        // The gallery's services in virtual time, for the ViewModel tests and the screens'.
+        .target(
+            name: "GalleryStubs",
+            dependencies: [
+                "GalleryCore",
+                .product(name: "Ripple", package: "Ripple"),
+            ],
+            path: "Tests/GalleryStubs"
+        ),
+        .testTarget(
+            name: "GalleryCoreTests",
+            dependencies: [
+                "GalleryCore",
+                "GalleryStubs",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
+            ]
+        ),
+        .testTarget(
+            name: "GalleryTests",
+            dependencies: [
+                "AppsTestSupport",
+                "AppImages",
+                "AppClients",
+                "GalleryCore",
+                "GalleryStubs",
+                "Gallery",
+                "SeedApp",
+                "Services",
+                .product(name: "Ripple", package: "Ripple"),
+                .product(name: "RippleTerminal", package: "Ripple"),
+                .product(name: "RippleTesting", package: "Ripple"),
+            ]
+        ),
         // The launcher's Model and ViewModel (Ripple alone): the menu's entries, the app
         // open, the status line.
         .target(
@@ -431,6 +491,7 @@ let package = Package(
                 "Todos",
                 "Registration",
                 "FlickrSearch",
+                "Gallery",
                 .product(name: "Ripple", package: "Ripple"),
                 .product(name: "RippleTerminal", package: "Ripple"),
             ],

@@ -5,7 +5,7 @@ import Foundation
 // than letters, digits and `-._~` percent-encoded (`+`, `&` and `=` included).
 
 /// `application/x-www-form-urlencoded` bodies.
-enum FormBody {
+public enum FormBody {
     /// The characters sent as they are.
     private static let kept = CharacterSet(charactersIn: "-._~")
         .union(CharacterSet(charactersIn: "a"..."z"))
@@ -13,7 +13,7 @@ enum FormBody {
         .union(CharacterSet(charactersIn: "0"..."9"))
 
     /// `fields`, in their order, as a form body.
-    static func encode(_ fields: [(name: String, value: String)]) -> Data {
+    public static func encode(_ fields: [(name: String, value: String)]) -> Data {
         let pairs = fields.map { field in
             [field.name, field.value].map { $0.addingPercentEncoding(withAllowedCharacters: kept) ?? "" }.joined(separator: "=")
         }

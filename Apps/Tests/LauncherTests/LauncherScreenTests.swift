@@ -131,7 +131,7 @@ import Testing
 
     @Test func theStandardCatalogListsTheFiveSeedAppsInOrder() {
         #expect(SeedAppCatalog.standard.entries.map(\.menuText) == [
-            "1 Twitter Search", "2 Todos", "3 Registration", "4 500px Gallery (coming)", "5 Flickr Search",
+            "1 Twitter Search", "2 Todos", "3 Registration", "4 500px Gallery", "5 Flickr Search",
         ])
     }
 }

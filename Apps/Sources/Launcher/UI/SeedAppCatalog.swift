@@ -1,5 +1,6 @@
-import LauncherCore
 import FlickrSearch
+import Gallery
+import LauncherCore
 import Ripple
 import Registration
 import RippleTerminal
@@ -48,7 +49,7 @@ public struct SeedAppCatalog {
             Item(number: 1, title: "Twitter Search", app: TwitterSearchApp()),
             Item(number: 2, title: "Todos", app: TodosApp()),
             Item(number: 3, title: "Registration", app: RegistrationApp()),
-            Item(number: 4, title: "500px Gallery", app: nil),
+            Item(number: 4, title: "500px Gallery", app: GalleryApp()),
             Item(number: 5, title: "Flickr Search", app: FlickrSearchApp()),
         ])
     }

@@ -14,8 +14,8 @@ import SeedApp
 //     │1 Twitter Search                                               │
 //     │2 Todos                                                        │
 //     │…                                                              │
-//     │4 500px Gallery (coming)                                       │
-//     │500px Gallery is not ready yet: it cannot be opened.           │   the message line
+//     │5 Flickr Search (coming)                                       │
+//     │Flickr Search is not ready yet: it cannot be opened.           │   the message line
 //     │1–5 or ↑↓ Enter: open · q: quit                                │   the footer
 //     └───────────────────────────────────────────────────────────────┘
 //
