@@ -2,6 +2,7 @@ import AppsTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import ImageFormats
 import Services
 import Synchronization
 import Testing

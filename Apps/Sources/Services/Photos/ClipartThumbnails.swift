@@ -15,6 +15,7 @@
 //   missing, a placeholder answers too, but is not cached (installing the tool
 //   fixes the next request), and the first request logs what to install.
 import Foundation
+import ImageFormats
 import Logging
 import Synchronization
 
