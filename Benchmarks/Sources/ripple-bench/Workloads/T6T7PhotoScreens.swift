@@ -116,9 +116,11 @@ private final class PhotoScreen {
         window.renderIfNeeded()
     }
 
-    /// `count` photos, each with its own 100 × 100 thumbnail.
+    /// `count` photos, each with its own 100 × 100 thumbnail: an image of its own (a
+    /// view scales an image it has not scaled before), over eight patterns of pixels
+    /// (what a pixel holds does not change what scaling it costs).
     private static func photos(_ count: Int) -> [Photo] {
-        let thumbnails = (0..<count).map { variant in
+        let patterns = (0..<8).map { variant in
             var pixels: [UInt8] = []
             pixels.reserveCapacity(100 * 100 * 4)
             for y in 0..<100 {
@@ -127,9 +129,10 @@ private final class PhotoScreen {
                                UInt8(truncatingIfNeeded: x + y + variant * 70), 255]
                 }
             }
-            // 100 × 100 pixels, four bytes each.
-            return try! Image(width: 100, height: 100, pixels: pixels)
+            return pixels
         }
+        // 100 × 100 pixels, four bytes each.
+        let thumbnails = (0..<count).map { index in try! Image(width: 100, height: 100, pixels: patterns[index % 8]) }
         let words = ["Sunset", "夕阳", "over", "海面", "the", "城市", "hills", "山丘"]
         return (0..<count).map { index in
             Photo(id: index,
