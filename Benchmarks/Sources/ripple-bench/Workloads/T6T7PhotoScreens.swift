@@ -17,31 +17,28 @@ import RippleTerminal
 
 extension Workloads {
     static func photoWallScroll(_ sizing: Sizing) -> Workload {
-        let n = sizing.iterations(1_000)
-        let expected = MainActor.assumeIsolated { PhotoScreen.wall(photos: 1_000).scroll(pages: n) }
-        return Workload(
-            id: "T6", title: "photo wall: GridView of 1,000 thumbnails, one page per key",
-            operation: "key", operations: n, expected: expected,
-            baseline: nil,
-            ripple: { region in
-                let screen = MainActor.assumeIsolated { PhotoScreen.wall(photos: 1_000) }
-                var written = 0
-                region.measure { written = MainActor.assumeIsolated { screen.scroll(pages: n) } }
-                return written
-            },
-            openCombine: nil
-        )
+        photoScreenScroll(sizing, id: "T6", title: "photo wall: GridView of 1,000 thumbnails, one page per key") {
+            PhotoScreen.wall(photos: 1_000)
+        }
     }
 
     static func photoResultsScroll(_ sizing: Sizing) -> Workload {
+        photoScreenScroll(sizing, id: "T7", title: "search results: ListView of 1,000 rows with thumbnails, one page per key") {
+            PhotoScreen.results(photos: 1_000)
+        }
+    }
+
+    /// The workload of paging through the screen `make` builds, one key at a time.
+    private static func photoScreenScroll(_ sizing: Sizing, id: String, title: String,
+                                          make: @escaping @MainActor () -> PhotoScreen) -> Workload {
         let n = sizing.iterations(1_000)
-        let expected = MainActor.assumeIsolated { PhotoScreen.results(photos: 1_000).scroll(pages: n) }
+        let expected = MainActor.assumeIsolated { make().scroll(pages: n) }
         return Workload(
-            id: "T7", title: "search results: ListView of 1,000 rows with thumbnails, one page per key",
-            operation: "key", operations: n, expected: expected,
+            id: id, title: title, operation: "key", operations: n, expected: expected,
             baseline: nil,
             ripple: { region in
-                let screen = MainActor.assumeIsolated { PhotoScreen.results(photos: 1_000) }
+                // The harness runs on the main thread (main.swift's top-level code).
+                let screen = MainActor.assumeIsolated { make() }
                 var written = 0
                 region.measure { written = MainActor.assumeIsolated { screen.scroll(pages: n) } }
                 return written
