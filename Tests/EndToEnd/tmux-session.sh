@@ -57,15 +57,18 @@ start_shell() {   # columns rows
 
 # After an app quit: the shell's line editing and echo are back, and the app's
 # screen is gone (the alternate screen was left). Needs the app to have been run as
-# `APP; echo "exit status $?"; stty -a | tr ' ;' '\n\n' | grep -x -e icanon -e -icanon -e echo -e -echo`.
+# `APP; echo "exit status $?"; stty -a | tr ' ;' '\n\n' | grep -x -e icanon -e -icanon -e echo -e -echo; echo "end of" "report"`
+# (see `run_then_report`). It waits for the last line, so that the modes are read only
+# once `stty` has printed them.
 expect_terminal_restored() {   # text of the app's screen that must be gone
-    wait_for "exit status 0"
+    wait_for "end of report"   # the command line shows it as "end of" "report"
+    screen | grep -qF "exit status 0" || fail "the app did not exit with status 0"
     screen | grep -qx "icanon" || fail "line editing (icanon) is not back on"
     screen | grep -qx "echo" || fail "echo is not back on"
     if screen | grep -qF -- "$1"; then fail "the app's screen is still showing after it quit"; fi
 }
 # The command line that runs $1 and then reports its exit status and the terminal modes.
 run_then_report() {
-    printf '%s; echo "exit status $?"; stty -a | tr %s %s | grep -x -e icanon -e -icanon -e echo -e -echo' \
+    printf '%s; echo "exit status $?"; stty -a | tr %s %s | grep -x -e icanon -e -icanon -e echo -e -echo; echo "end of" "report"' \
         "$1" "' ;'" "'\\n\\n'"
 }
