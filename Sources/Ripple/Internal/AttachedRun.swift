@@ -165,10 +165,10 @@ extension Signal.Core {
     /// the other, so a request is never left behind.
     @usableFromInline
     func requestInterruption(of run: AttachedRun) {
-        let entry = Unmanaged.passRetained(run)
+        let entry = UInt(bitPattern: Unmanaged.passRetained(run).toOpaque())
         var top = interruptions.load(ordering: .relaxed)
         while true {
-            run.nextInterruption = top
+            run.nextInterruption = top == 0 ? nil : Self.unmanagedRun(top)
             let (pushed, current) = interruptions.compareExchange(
                 expected: top, desired: entry, ordering: .sequentiallyConsistent)
             if pushed { break }
@@ -177,13 +177,18 @@ extension Signal.Core {
         cleanUpAfterReleasing(for: currentThreadID())
     }
 
+    /// The run whose address is `bits`, a word of `interruptions` other than 0.
+    static func unmanagedRun(_ bits: UInt) -> Unmanaged<AttachedRun> {
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
+    }
+
     /// Interrupts the runs of `requests` (taken out of `interruptions` while
     /// holding the send lock), in the order they were disposed; with no lock held.
     @usableFromInline
-    static func interruptRuns(_ requests: Unmanaged<AttachedRun>) {
+    static func interruptRuns(_ requests: UInt) {
         // The latest request is on top: reverse the list first.
         var reversed: Unmanaged<AttachedRun>?
-        var next: Unmanaged<AttachedRun>? = requests
+        var next: Unmanaged<AttachedRun>? = unmanagedRun(requests)
         while let entry = next {
             let run = entry.takeUnretainedValue()
             next = run.nextInterruption

@@ -96,8 +96,12 @@ extension Signal {
         @exclusivity(unchecked) @usableFromInline var pending = ContiguousArray<Event>()
         /// The attached runs whose disposal asked for their interruption, the latest
         /// on top, linked through `AttachedRun.nextInterruption`, each retained by
-        /// the list (see `requestInterruption(of:)`).
-        @usableFromInline let interruptions = Synchronization.Atomic<Unmanaged<AttachedRun>?>(nil)
+        /// the list (see `requestInterruption(of:)`). The word is the top entry's
+        /// address (`Unmanaged.toOpaque()`), 0 for none: an atomic of a plain integer,
+        /// so that a send's look at it involves no generic type (an
+        /// `Unmanaged<AttachedRun>?` would, in unspecialised code, look up metadata
+        /// on every send).
+        @usableFromInline let interruptions = Synchronization.Atomic<UInt>(0)
         @exclusivity(unchecked) @usableFromInline var observers = KeyedBag<Subscription, Void>()
         @exclusivity(unchecked) @usableFromInline var isTerminated = false
         @exclusivity(unchecked) @usableFromInline var hasShell = true

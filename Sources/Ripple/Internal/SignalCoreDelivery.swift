@@ -74,7 +74,7 @@ extension Signal.Core {
         if requested
             || version.load(ordering: .sequentiallyConsistent) != checkedVersion
             || deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0
-            || interruptions.load(ordering: .sequentiallyConsistent) != nil {
+            || interruptions.load(ordering: .sequentiallyConsistent) != 0 {
             cleanUpAfterReleasing(for: thread)
         }
         // Outside the send lock: disposal reaches upstream (unsubscribing,
@@ -101,14 +101,14 @@ extension Signal.Core {
             }
             let checkedVersion = dropCacheIfStale()
             if deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0 { dropDeferredCaches() }
-            let requests = interruptions.exchange(nil, ordering: .sequentiallyConsistent)
+            let requests = interruptions.exchange(0, ordering: .sequentiallyConsistent)
             let requested = sendLock.release()
-            if let requests { Self.interruptRuns(requests) }
+            if requests != 0 { Self.interruptRuns(requests) }
             if terminated { resources.dispose() }
             guard requested
                 || version.load(ordering: .sequentiallyConsistent) != checkedVersion
                 || deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0
-                || interruptions.load(ordering: .sequentiallyConsistent) != nil else { return }
+                || interruptions.load(ordering: .sequentiallyConsistent) != 0 else { return }
         }
     }
 

@@ -12,10 +12,9 @@ import RippleTerminal
 extension Workloads {
     static func listPageScroll(_ sizing: Sizing, rows count: Int, id: String) -> Workload {
         let n = sizing.iterations(2_000)
-        let expected = MainActor.assumeIsolated { ListScroll(rows: count).scroll(pages: n) }
         return Workload(
             id: id, title: "ListView of \(count) rows: one page scrolled and rendered",
-            operation: "page", operations: n, expected: expected,
+            operation: "page", operations: n, expected: MainActor.assumeIsolated { ListScroll(rows: count).scroll(pages: n) },
             baseline: nil,
             ripple: { region in
                 // The harness runs on the main thread (main.swift's top-level code).

@@ -22,10 +22,9 @@ import RippleTerminal
 extension Workloads {
     static func searchTyping(_ sizing: Sizing) -> Workload {
         let n = sizing.iterations(2_000)
-        let expected = MainActor.assumeIsolated { SearchTyping().type(keys: n) }
         return Workload(
             id: "T4", title: "key press to frame: search field → 1,000-row filtered list",
-            operation: "key", operations: n, expected: expected,
+            operation: "key", operations: n, expected: MainActor.assumeIsolated { SearchTyping().type(keys: n) },
             baseline: nil,
             ripple: { region in
                 // The harness runs on the main thread (main.swift's top-level code).

@@ -32,9 +32,8 @@ extension Workloads {
     private static func photoScreenScroll(_ sizing: Sizing, id: String, title: String,
                                           make: @escaping @MainActor () -> PhotoScreen) -> Workload {
         let n = sizing.iterations(1_000)
-        let expected = MainActor.assumeIsolated { make().scroll(pages: n) }
         return Workload(
-            id: id, title: title, operation: "key", operations: n, expected: expected,
+            id: id, title: title, operation: "key", operations: n, expected: MainActor.assumeIsolated { make().scroll(pages: n) },
             baseline: nil,
             ripple: { region in
                 // The harness runs on the main thread (main.swift's top-level code).
