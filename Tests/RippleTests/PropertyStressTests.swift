@@ -203,29 +203,14 @@ import Testing
 @Suite(.serialized) struct PropertyRunDisposalStressTests {
     static let rounds = 1_000
 
-    /// Runs `body(index)` on `count` threads of their own and waits for all of them
-    /// at most `seconds`; whether they finished. A generous bound, not a speed
-    /// assertion: threads still running then are taken to be deadlocked.
-    static func finish(onThreads count: Int, within seconds: Double = 120, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
-        let group = DispatchGroup()
-        for index in 0..<count {
-            group.enter()
-            Thread {
-                body(index)
-                group.leave()
-            }.start()
-        }
-        return group.wait(timeout: .now() + seconds) == .success
-    }
-
     static func recordDeadlock(_ what: String) {
         Issue.record("deadlock: \(what) did not finish")
     }
 
-    @Test func twoThreadsWhoseObserversDisposeRunsOfEachOthersPropertyDoNotDeadlock() {
+    @Test func twoThreadsWhoseObserversDisposeRunsOfEachOthersPropertyDoNotDeadlock() async {
         let properties = [MutableProperty(0), MutableProperty(0)]
         let tally = RunTally()
-        let finished = Self.finish(onThreads: 2) { thread in
+        let finished = await StressThreads.finish(onThreads: 2) { thread in
             let (mine, other) = (properties[thread], properties[1 - thread])
             for value in 1...Self.rounds {
                 let monitor = RunMonitor(tally)
@@ -243,10 +228,10 @@ import Testing
         #expect(tally.violations.load(ordering: .acquiring) == 0)
     }
 
-    @Test func runsDisposedByDeinitialisersDuringAnotherPropertysDeliveryOnTwoThreadsDoNotDeadlock() {
+    @Test func runsDisposedByDeinitialisersDuringAnotherPropertysDeliveryOnTwoThreadsDoNotDeadlock() async {
         let properties = [MutableProperty(0), MutableProperty(0)]
         let tally = RunTally()
-        let finished = Self.finish(onThreads: 2) { thread in
+        let finished = await StressThreads.finish(onThreads: 2) { thread in
             let (mine, other) = (properties[thread], properties[1 - thread])
             for value in 1...Self.rounds {
                 let monitor = RunMonitor(tally)
@@ -264,7 +249,7 @@ import Testing
 
     /// The setting thread holds its delivery open until the other thread has
     /// disposed the run, so each disposal meets a delivery under way.
-    @Test func aRunDisposedFromAnotherThreadWhileASetDeliversIsInterruptedBeforeThatSetReturns() {
+    @Test func aRunDisposedFromAnotherThreadWhileASetDeliversIsInterruptedBeforeThatSetReturns() async {
         let count = MutableProperty(0)
         let handover = Handover()
         let tally = RunTally()
@@ -273,7 +258,7 @@ import Testing
             handover.delivering.signal()
             handover.disposed.wait()
         }
-        let finished = Self.finish(onThreads: 2) { thread in
+        let finished = await StressThreads.finish(onThreads: 2) { thread in
             for value in 1...Self.rounds {
                 if thread == 0 {
                     let monitor = RunMonitor(tally)
@@ -301,12 +286,12 @@ import Testing
     /// Each thread sets its own property, whose observer disposes runs of its
     /// neighbours' properties and one of its own: every property is set on one
     /// thread while runs of it are disposed on others, in a ring.
-    @Test func manyThreadsDisposingRunsOfOneAnothersPropertiesDoNotDeadlock() {
+    @Test func manyThreadsDisposingRunsOfOneAnothersPropertiesDoNotDeadlock() async {
         let threads = 4
         let rounds = Self.rounds / 4
         let properties = (0..<threads).map { _ in MutableProperty(0) }
         let tally = RunTally()
-        let finished = Self.finish(onThreads: threads) { thread in
+        let finished = await StressThreads.finish(onThreads: threads) { thread in
             let mine = properties[thread]
             let targets = [1, threads / 2, 0].map { properties[(thread + $0) % threads] }
             for value in 1...rounds {

@@ -26,21 +26,6 @@ import Testing
     /// Whether this process runs under the thread sanitizer (its runtime is linked in).
     static let isThreadSanitized = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
 
-    /// Runs `body(index)` on `count` threads of their own and waits for all of them
-    /// at most `seconds`; whether they finished. A generous bound, not a speed
-    /// assertion: threads still running then are taken to be deadlocked.
-    static func finish(onThreads count: Int, within seconds: Double = 120, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
-        let group = DispatchGroup()
-        for index in 0..<count {
-            group.enter()
-            Thread {
-                body(index)
-                group.leave()
-            }.start()
-        }
-        return group.wait(timeout: .now() + seconds) == .success
-    }
-
     static func recordDeadlock(_ what: String, _ kind: RunKind) {
         Issue.record("deadlock: \(what) (\(kind)) did not finish")
     }
@@ -48,10 +33,10 @@ import Testing
     /// Two threads, each sending into its own run, whose observer disposes the
     /// other thread's current run.
     @Test(arguments: RunKind.allCases)
-    func twoThreadsWhoseRunsDisposeEachOthersRunDoNotDeadlock(_ kind: RunKind) {
+    func twoThreadsWhoseRunsDisposeEachOthersRunDoNotDeadlock(_ kind: RunKind) async {
         let slots = [RunSlot(), RunSlot()]
         let tally = DisposalTally()
-        let finished = Self.finish(onThreads: 2) { thread in
+        let finished = await StressThreads.finish(onThreads: 2) { thread in
             let (mine, other) = (slots[thread], slots[1 - thread])
             for value in 1...Self.rounds {
                 let monitor = DisposalMonitor(tally)
@@ -71,10 +56,10 @@ import Testing
     /// As above, but the other thread's run is disposed by a deinitialiser that the
     /// delivery runs: it releases the last reference to the object that owns it.
     @Test(arguments: RunKind.allCases)
-    func runsDisposedByDeinitialisersDuringEachOthersDeliveryDoNotDeadlock(_ kind: RunKind) {
+    func runsDisposedByDeinitialisersDuringEachOthersDeliveryDoNotDeadlock(_ kind: RunKind) async {
         let slots = [RunSlot(), RunSlot()]
         let tally = DisposalTally()
-        let finished = Self.finish(onThreads: 2) { thread in
+        let finished = await StressThreads.finish(onThreads: 2) { thread in
             let (mine, other) = (slots[thread], slots[1 - thread])
             for value in 1...Self.rounds {
                 let monitor = DisposalMonitor(tally)
@@ -97,12 +82,12 @@ import Testing
     /// thread delivers the interruption once that delivery is over, before its send
     /// returns.
     @Test(arguments: RunKind.allCases)
-    func aRunDisposedFromAnotherThreadWhileItDeliversIsInterruptedBeforeThatSendReturns(_ kind: RunKind) {
+    func aRunDisposedFromAnotherThreadWhileItDeliversIsInterruptedBeforeThatSendReturns(_ kind: RunKind) async {
         let rounds = Self.rounds / 10
         let handover = Handover()
         let tally = DisposalTally()
         let notEndedAfterSend = AtomicCounter()
-        let finished = Self.finish(onThreads: 2) { thread in
+        let finished = await StressThreads.finish(onThreads: 2) { thread in
             for value in 1...rounds {
                 if thread == 0 {
                     let monitor = DisposalMonitor(tally)
@@ -132,12 +117,12 @@ import Testing
     /// Four threads in a ring, each sending into its own run, whose observer
     /// disposes the current runs of two other threads.
     @Test(arguments: RunKind.allCases)
-    func manyThreadsDisposingOneAnothersRunsDoNotDeadlock(_ kind: RunKind) {
+    func manyThreadsDisposingOneAnothersRunsDoNotDeadlock(_ kind: RunKind) async {
         let threads = 4
         let rounds = Self.rounds / 4
         let slots = (0..<threads).map { _ in RunSlot() }
         let tally = DisposalTally()
-        let finished = Self.finish(onThreads: threads) { thread in
+        let finished = await StressThreads.finish(onThreads: threads) { thread in
             let mine = slots[thread]
             let targets = [1, threads / 2].map { slots[(thread + $0) % threads] }
             for value in 1...rounds {
