@@ -64,6 +64,10 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case png
     /// JPEG (JFIF or EXIF).
     case jpeg
+    /// WebP: read by converting it to PNG first (GNOME's backgrounds are WebP).
+    case webp
+    /// SVG: a drawing, read by rendering it to PNG first.
+    case svg
 
     /// The 8 bytes every PNG file starts with.
     public static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -72,7 +76,20 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     public static func of(_ bytes: [UInt8]) -> ImageFormat? {
         if bytes.starts(with: pngSignature) { return .png }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { return .webp }
+        if isSVG(bytes) { return .svg }
         return nil
+    }
+
+    /// Whether the bytes are an SVG document: an `<svg` element within the first
+    /// kilobyte, after at most an XML declaration, comments and a doctype.
+    static func isSVG(_ bytes: [UInt8]) -> Bool {
+        let head = bytes.prefix(1024)
+        guard let first = head.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }),
+            head[first] == UInt8(ascii: "<")
+        else { return false }
+        let marker = Array("<svg".utf8)
+        return head.indices.contains { index in head[index...].starts(with: marker) }
     }
 
     /// The `Content-Type` of the format.
@@ -80,6 +97,8 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         switch self {
         case .png: "image/png"
         case .jpeg: "image/jpeg"
+        case .webp: "image/webp"
+        case .svg: "image/svg+xml"
         }
     }
 }
@@ -127,6 +146,7 @@ public enum ImageCodec {
         switch ImageFormat.of(bytes) {
         case .png?: return try decodePNG(bytes)
         case .jpeg?: return try decodeJPEG(bytes, minimumLong: minimumLong, minimumShort: minimumShort, readsTexts: true)
+        case let other?: throw Failure(description: "\(other.rawValue.uppercased()) is read by converting it to PNG first")
         case nil: throw Failure(description: "neither PNG nor JPEG")
         }
     }
@@ -155,6 +175,8 @@ public enum ImageCodec {
                 rgba[pixel * 4 + 2] = rgb[pixel * 3 + 2]
             }
             return RGBAImage(width: decoded.image.width, height: decoded.image.height, pixels: rgba)
+        case let other?:
+            throw Failure(description: "\(other.rawValue.uppercased()) is read by converting it to PNG first")
         case nil:
             throw Failure(description: "neither PNG nor JPEG")
         }

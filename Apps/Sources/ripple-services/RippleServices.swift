@@ -39,7 +39,7 @@ struct RippleServices: AsyncParsableCommand {
     var tweetsCorpus: String?
 
     @Option(help: ArgumentHelp(
-        "A folder of PNG and JPEG images for the photo service (repeatable), or 'bundled'.",
+        "A folder of PNG, JPEG, WebP and SVG images for the photo service (repeatable), or 'bundled'.",
         discussion: "Default: the wallpapers under /usr/share/wallpapers and /usr/share/backgrounds, else the bundled images.",
         valueName: "dir"
     ))

@@ -276,11 +276,23 @@ struct PhotosClipartTests {
         #expect(library.collections.wall == "4 bundled images")
         #expect(library.collections.search == "4 bundled images")
 
-        let missing = PictureCollections.missingPackages(corpus: .automatic, exists: { _ in false }, rendererFound: false)
-        #expect(missing == ["openclipart-svg", "librsvg2-bin", "plasma-workspace-wallpapers", "gnome-backgrounds"])
+        let noTools = PictureConversion(dwebp: nil, rsvgConvert: nil)
+        let missing = PictureCollections.missingPackages(
+            corpus: .automatic, exists: { _ in false }, rendererFound: false, conversion: noTools
+        )
+        #expect(missing == ["openclipart-svg", "librsvg2-bin", "plasma-workspace-wallpapers", "gnome-backgrounds", "webp"])
         #expect(missing == PictureCollections.packages)
-        let installed = PictureCollections.missingPackages(corpus: .automatic, exists: { _ in true }, rendererFound: true)
+        let installed = PictureCollections.missingPackages(
+            corpus: .automatic, exists: { _ in true }, rendererFound: true, formatsNeedingTools: [.webp, .svg],
+            conversion: PictureConversion(dwebp: "/usr/bin/dwebp", rsvgConvert: "/usr/bin/rsvg-convert")
+        )
         #expect(installed.isEmpty)
+        // GNOME's backgrounds installed, their WebP files chosen, and no dwebp: only it is missing.
+        let noDwebp = PictureCollections.missingPackages(
+            corpus: .automatic, exists: { _ in true }, rendererFound: true, formatsNeedingTools: [.webp, .svg],
+            conversion: PictureConversion(dwebp: nil, rsvgConvert: "/usr/bin/rsvg-convert")
+        )
+        #expect(noDwebp == ["webp"])
         let onlyClipart = PictureCollections.missingPackages(
             corpus: .automatic, exists: { $0 != ClipartCorpus.machineDirectory.path }, rendererFound: true
         )

@@ -2,14 +2,15 @@
 //
 // Photographs (the 500px wall, and the Flickr search), in the order
 // ``PhotoCorpus/automatic`` tries them:
-// 1. The machine's wallpapers: every PNG and JPEG under `/usr/share/wallpapers`
+// 1. The machine's wallpapers: every PNG, JPEG, WebP and SVG file under `/usr/share/wallpapers`
 //    (Debian's `plasma-workspace-wallpapers`) and `/usr/share/backgrounds`
 //    (`gnome-backgrounds`, and other desktops' backgrounds). Icons are not photos:
 //    folders named `icons` or `pixmaps` are not entered.
 // 2. When the machine has none: the few images committed with this module
 //    (`BundledPhotos/`).
 // Folders named with `--photos DIR` (``PhotoCorpus/directories(_:limits:)``)
-// replace both: every PNG and JPEG under them, icons folders included.
+// replace both: every PNG, JPEG, WebP and SVG file under them, icons folders
+// included (WebP and SVG are converted to PNG at import: ``PictureConversion``).
 //
 // Drawings (the Flickr search only): the SVGs of a ``ClipartCorpus``, by default
 // Debian's `openclipart-svg`; none when the folder is missing (and a corpus of
@@ -173,16 +174,16 @@ public struct PhotoScan: Sendable {
 
 /// The version of the import: part of every fingerprint, so that a change to the
 /// scan, the metadata or the thumbnails re-imports on the next start.
-let photoImportVersion = "photos-import-1"
+let photoImportVersion = "photos-import-2"
 
-/// Walks roots for PNG and JPEG files.
+/// Walks roots for PNG, JPEG, WebP and SVG files.
 struct PhotoScanner {
     let roots: [URL]
     let skipsIcons: Bool
     let usesPackages: Bool
     let limits: PhotoCorpus.Limits
 
-    static let extensions: Set<String> = ["png", "jpg", "jpeg"]
+    static let extensions: Set<String> = ["png", "jpg", "jpeg", "webp", "svg"]
     static let iconFolders: Set<String> = ["icons", "pixmaps"]
 
     func scan() -> PhotoScan {

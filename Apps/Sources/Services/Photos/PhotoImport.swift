@@ -2,8 +2,10 @@
 //
 // 1. read the file (at most ``PhotoImport/maximumFileBytes``) and take its SHA-256:
 //    a file with the same bytes as one already read is a copy, counted and left out;
-// 2. decode it with libpng or libjpeg (``ImageCodec``): a file they refuse is
-//    counted as malformed and left out, never a crash;
+// 2. decode it with libpng or libjpeg (``ImageCodec``), a WebP or SVG file once
+//    converted to PNG (``PictureConversion``): a file they refuse, or one whose
+//    tool is missing, is counted as malformed and left out (with the reason),
+//    never a crash;
 // 3. an image whose shorter side is under ``PhotoImport/minimumSide`` pixels is a
 //    button or a bullet, not a photo: counted and left out;
 // 4. describe it (``PhotoMetadata``) and make its thumbnails, unless the cache
@@ -28,11 +30,13 @@ public enum PhotoImport {
     ///   - packagesDirectory: dpkg's lists (tests pass a folder of their own).
     ///   - backgroundNamesDirectory: GNOME's background lists, which name the
     ///     machine's backgrounds (tests pass a folder of their own).
+    ///   - conversion: What turns WebP and SVG files into PNG.
     public static func read(
         _ scan: PhotoScan,
         cache: ThumbnailCache,
         packagesDirectory: String = DebianPackages.infoDirectory,
         backgroundNamesDirectory: String = GnomeBackgroundNames.directory,
+        conversion: PictureConversion = PictureConversion(),
         progress: (Int) -> Void = { _ in },
         isCancelled: () -> Bool = { false }
     ) throws -> (records: [PhotoRecord], stats: PhotoImportStats, skipped: [String: String]) {
@@ -65,11 +69,9 @@ public enum PhotoImport {
                 stats.duplicates += 1
                 continue
             }
-            let decoded: DecodedImage
+            var decoded: DecodedImage
             do {
-                decoded = try ImageCodec.decode(
-                    bytes, minimumLong: ThumbnailVariant.minimumDecodedLong, minimumShort: ThumbnailVariant.minimumDecodedShort
-                )
+                decoded = try decode(bytes, path: candidate.path, conversion: conversion)
             } catch {
                 stats.malformed += 1
                 skipped[candidate.path] = "\(error)"
@@ -110,5 +112,28 @@ public enum PhotoImport {
         }
         stats.photos = records.count
         return (records, stats, skipped)
+    }
+
+    /// Decodes a PNG or JPEG file's bytes, or converts a WebP or SVG file to PNG
+    /// first; the result keeps the file's own format and size (a WebP's header, an
+    /// SVG's root element), and an SVG's title and creator.
+    static func decode(_ bytes: [UInt8], path: String, conversion: PictureConversion) throws -> DecodedImage {
+        let minimumLong = ThumbnailVariant.minimumDecodedLong, minimumShort = ThumbnailVariant.minimumDecodedShort
+        guard let format = ImageFormat.of(bytes), format == .webp || format == .svg else {
+            return try ImageCodec.decode(bytes, minimumLong: minimumLong, minimumShort: minimumShort)
+        }
+        var decoded = try ImageCodec.decode(conversion.png(path: path, format: format))
+        decoded.format = format
+        decoded.texts = [:]   // the converter's own PNG text chunks say nothing of the picture
+        if let size = PictureConversion.webpSize(bytes) { (decoded.width, decoded.height) = size }
+        if format == .svg, let drawing = try? ClipartMetadata.read(bytes) {
+            // A drawing's own size, title and creator, as its root and metadata say.
+            if let width = drawing.width, let height = drawing.height, width >= 1, height >= 1, width < 1e6, height < 1e6 {
+                (decoded.width, decoded.height) = (Int(width.rounded()), Int(height.rounded()))
+            }
+            decoded.texts["Title"] = drawing.title
+            decoded.texts["Author"] = drawing.creator
+        }
+        return decoded
     }
 }

@@ -49,6 +49,7 @@ public final class PhotoLibrary: Sendable, CorpusImporting {
     public let missingPackages: [String]
 
     private let packagesDirectory: String
+    private let conversion: PictureConversion
     private let logger: Logger
     private let importer: CorpusImporter<PhotoImportStats>
 
@@ -56,10 +57,12 @@ public final class PhotoLibrary: Sendable, CorpusImporting {
     /// - Parameters:
     ///   - packagesDirectory: dpkg's file lists, for the machine's owners.
     ///   - rasterizer: Draws the drawings' thumbnails (default: `rsvg-convert`).
+    ///   - conversion: Turns the photographs' WebP and SVG files into PNG at import.
     public init(
         corpus: PhotoCorpus, directory: URL, logger: Logger, packagesDirectory: String = DebianPackages.infoDirectory,
-        rasterizer: any SVGRasterizing = RsvgConvert()
+        rasterizer: any SVGRasterizing = RsvgConvert(), conversion: PictureConversion = PictureConversion()
     ) throws {
+        self.conversion = conversion
         self.store = try PhotoStore(directory: directory)
         self.thumbnails = ThumbnailCache(dataDirectory: directory)
         self.drawings = ClipartThumbnails(dataDirectory: directory, rasterizer: rasterizer, logger: logger)
@@ -70,7 +73,9 @@ public final class PhotoLibrary: Sendable, CorpusImporting {
         clipartScan = corpus.clipart?.scan()
         let found = (rasterizer as? RsvgConvert).map { $0.executable != nil } ?? true
         missingPackages = PictureCollections.missingPackages(
-            corpus: corpus, exists: { FileManager.default.fileExists(atPath: $0) }, rendererFound: found
+            corpus: corpus, exists: { FileManager.default.fileExists(atPath: $0) }, rendererFound: found,
+            formatsNeedingTools: Set(scan.candidates.compactMap { PictureCollections.convertedFormat(ofPath: $0.path) }),
+            conversion: conversion
         )
         importer = CorpusImporter(
             name: "photos", total: scan.candidates.count + (clipartScan?.files.count ?? 0), committed: committed,
@@ -146,7 +151,8 @@ public final class PhotoLibrary: Sendable, CorpusImporting {
             }
         }
         var (records, stats, skipped) = try PhotoImport.read(
-            scan, cache: thumbnails, packagesDirectory: packagesDirectory, progress: progress, isCancelled: isCancelled
+            scan, cache: thumbnails, packagesDirectory: packagesDirectory, conversion: conversion, progress: progress,
+            isCancelled: isCancelled
         )
         var source = scan.description
         if let clipartScan, clipartScan.exists {

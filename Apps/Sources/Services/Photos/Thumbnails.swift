@@ -259,6 +259,7 @@ public struct ThumbnailCache: Sendable {
             let bytes = switch variant.format {
             case .jpeg: try ImageCodec.encodeJPEG(pixels)
             case .png: try ImageCodec.encodePNG(pixels)
+            case .webp, .svg: throw ImageCodec.Failure(description: "thumbnails are PNG or JPEG files")
             }
             try Data(bytes).write(to: url(digest: digest, variant: variant), options: [.atomic])
         }
