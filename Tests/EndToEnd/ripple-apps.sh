@@ -152,6 +152,7 @@ wait_for "←: previous"
 send -l "i"
 wait_for "Rating " 30
 wait_for "v: vote · Esc: done"
+screen | head -1 | grep -qE "^Done +[^ ]" || fail "the detail has no bar with its title and Done"
 screen > "$out/apps-gallery-detail-80x24.txt"
 send Escape
 wait_for "· 2 of "

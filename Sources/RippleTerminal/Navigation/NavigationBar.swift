@@ -3,12 +3,13 @@ import Ripple
 // NavigationBar: the two rows at the top of a navigation stack — the top screen's
 // title, what leads back, its bar items — and a rule under them.
 //
-// The first row holds, from the left, the item's left bar item or else "‹ Back" while
-// the stack can pop; the title, bold, centred on the row (pushed aside, then cut at a
+// The first row holds, from the left, the item's left bar item or else what leads
+// back: "‹ Back" while the stack can pop, or, over a screen presented as a sheet, the
+// item's `closeTitle` ("Done", "Cancel"); the title, bold, centred on the row (pushed aside, then cut at a
 // whole character, when the items leave too little room); and the right bar item
 // against the right edge. The bar items are subviews, so they take the focus and the
 // mouse like any control. The bar observes the shown item's changes and redraws; a
-// click on "‹ Back" asks the stack to go back.
+// click on "‹ Back" (or on the close title) asks the stack to go back.
 
 /// The bar of a ``NavigationStack``: title, back hint and bar items, over a rule.
 @MainActor
@@ -18,17 +19,26 @@ final class NavigationBar: View {
     /// What shows while the stack can pop and the item has no left bar item.
     static let backHint = "‹ Back"
 
-    /// Called when the user clicks the back hint.
+    /// What the bar offers at its left to go back, when the item has no left bar item.
+    enum Leading {
+        /// Nothing: the root of a stack.
+        case none
+        /// "‹ Back": a pushed screen.
+        case back
+        /// The item's `closeTitle`: a screen presented as a sheet.
+        case close
+    }
+
+    /// Called when the user clicks the back hint (or the close title).
     var onBack: (@MainActor () -> Void)?
 
     private var item: NavigationItem?
-    private var showsBack = false
+    private var leading = Leading.none
     private var itemObservation: (any Disposable)?
 
-    /// Shows `item`, with the back hint when `showsBack` and the item has no left
-    /// bar item.
-    func show(_ item: NavigationItem, showsBack: Bool) {
-        self.showsBack = showsBack
+    /// Shows `item`, with `leading` at the left unless the item has a left bar item.
+    func show(_ item: NavigationItem, leading: Leading) {
+        self.leading = leading
         if item !== self.item {
             self.item = item
             itemObservation?.dispose()
@@ -44,8 +54,14 @@ final class NavigationBar: View {
         item?.title ?? ""
     }
 
-    private var backHintShows: Bool {
-        showsBack && item?.leftBarItem == nil
+    /// The text at the left that goes back when clicked, if any.
+    private var leadingHint: String? {
+        guard let item, item.leftBarItem == nil else { return nil }
+        switch leading {
+        case .none: return nil
+        case .back: return Self.backHint
+        case .close: return item.closeTitle.isEmpty ? nil : item.closeTitle
+        }
     }
 
     private func itemDidChange() {
@@ -83,8 +99,8 @@ final class NavigationBar: View {
         let width = context.size.columns
         let leftEnd = if let left = item?.leftBarItem {
             left.frame.columns
-        } else if backHintShows {
-            context.put(Self.backHint, at: Position(column: 0, row: 0))
+        } else if let hint = leadingHint {
+            context.put(hint, at: Position(column: 0, row: 0))
         } else {
             0
         }
@@ -98,10 +114,10 @@ final class NavigationBar: View {
         context.put(String(repeating: "─", count: width), at: Position(column: 0, row: 1))
     }
 
-    /// A left click on the back hint goes back.
+    /// A left click on the back hint (or the close title) goes back.
     override func handleMouse(_ event: MouseEvent, at position: Position) -> Bool {
-        guard case .press(.left) = event.kind, backHintShows, position.row == 0,
-              position.column >= 0, position.column < Self.backHint.displayWidth else { return false }
+        guard case .press(.left) = event.kind, let hint = leadingHint, position.row == 0,
+              position.column >= 0, position.column < hint.displayWidth else { return false }
         onBack?()
         return true
     }

@@ -17,6 +17,7 @@ import Ripple
 /// gallery.navigationItem.title = "Popular on 500px"
 /// gallery.navigationItem.rightBarItem = logIn       // a Button
 /// results.navigationItem.reactive.title <~ viewModel.searchText
+/// login.navigationItem.closeTitle = "Cancel"        // presented as a sheet
 /// ```
 @MainActor
 public final class NavigationItem: ReactiveExtensionsProvider, LifetimeProvider {
@@ -31,8 +32,15 @@ public final class NavigationItem: ReactiveExtensionsProvider, LifetimeProvider 
         didSet { if title != oldValue { changes.input.send(value: ()) } }
     }
 
-    /// A view shown at the bar's left instead of the "‹ Back" hint, such as a
-    /// "Cancel" button; `nil` for none.
+    /// What the bar of a screen presented as a sheet offers at its left to close it
+    /// (clicked, or Esc, it goes back as "‹ Back" does): "Done" unless the screen
+    /// says otherwise ("Cancel"); empty for nothing.
+    public var closeTitle = "Done" {
+        didSet { if closeTitle != oldValue { changes.input.send(value: ()) } }
+    }
+
+    /// A view shown at the bar's left instead of the "‹ Back" hint (or the close
+    /// title), such as a "Cancel" button; `nil` for none.
     public var leftBarItem: View? {
         didSet { if leftBarItem !== oldValue { changes.input.send(value: ()) } }
     }
@@ -60,5 +68,10 @@ extension Reactive where Base: NavigationItem {
     /// Sets the title; the bar showing the item updates.
     public var title: BindingTarget<String> {
         makeBindingTarget(on: MainActorScheduler()) { $0.title = $1 }
+    }
+
+    /// Sets the close title of a screen presented as a sheet; the bar updates.
+    public var closeTitle: BindingTarget<String> {
+        makeBindingTarget(on: MainActorScheduler()) { $0.closeTitle = $1 }
     }
 }

@@ -11,7 +11,9 @@ import Ripple
 //
 // Subviews, in tree (focus and drawing) order: the page holding the top screen, the
 // bar, then each presented screen's layer. A presented screen covers the stack — the
-// whole of it (`.fullScreen`) or a centred bordered panel (`.panel`) — and its layer
+// whole of it (`.fullScreen`), the whole of it under a bar of its own (`.sheet`: the
+// screen's title, its close title where "‹ Back" would be, the rule), or a centred
+// bordered panel (`.panel`) — and its layer
 // is `isModal`, so the window confines the focus and the mouse to it: the stack below
 // can be neither focused nor clicked until it is dismissed. Presentations stack; each
 // remembers the focus it covered and gives it back when dismissed.
@@ -20,7 +22,8 @@ import Ripple
 // screen; a pop gives it back to the view that had it in that screen, if it still can
 // take it. The page (and a presented layer) takes the focus itself when its screen has
 // nothing focusable, so that Esc still reaches the stack. Esc that no view handled
-// dismisses the topmost presented screen, or else pops; a click on "‹ Back" pops.
+// dismisses the topmost presented screen, or else pops; a click on "‹ Back" pops, one
+// on a sheet's close title dismisses it.
 //
 // A ViewModel that decides navigation itself sets `goesBackByItself` to false: Esc
 // and "‹ Back" then change nothing and are sent on `reactive.backRequests` (while there
@@ -29,8 +32,13 @@ import Ripple
 
 /// How ``NavigationStack/present(_:style:)`` shows a screen over the stack.
 public enum PresentationStyle: Sendable, Hashable {
-    /// The screen covers the whole stack, bar included.
+    /// The screen covers the whole stack, bar included (an app with bars of its own).
     case fullScreen
+    /// The screen covers the whole stack under a bar of its own, as a pushed screen
+    /// shows: its `navigationItem`'s title centred, its `closeTitle` ("Done",
+    /// "Cancel") at the left where "‹ Back" would be — a click on it goes back as Esc
+    /// does — its right bar item, and the rule.
+    case sheet
     /// The screen sits in a box at its fitting size, centred over the stack, with its
     /// `navigationItem.title` in the top edge; the stack shows around it.
     case panel
@@ -82,7 +90,7 @@ public final class NavigationStack: View {
         addSubview(bar)
         page.addSubview(root)
         bar.onBack = { [weak self] in _ = self?.goBack() }
-        bar.show(root.navigationItem, showsBack: false)
+        bar.show(root.navigationItem, leading: .none)
         for pipe in [pops, userPopSignal, dismissals, userDismissalSignal] {
             let observer = pipe.input
             lifetime.observeEnded { observer.sendCompleted() }
@@ -170,7 +178,7 @@ public final class NavigationStack: View {
     public func present(_ screen: View, style: PresentationStyle = .fullScreen) {
         precondition(!presentations.contains { $0.screen === screen }, "a screen can be presented once")
         let covered = SavedFocus(window)
-        let layer = PresentationLayer(screen, style: style)
+        let layer = PresentationLayer(screen, style: style) { [weak self] in _ = self?.goBack() }
         presentations.append(Presentation(screen: screen, layer: layer, coveredFocus: covered))
         addSubview(layer)
         layer.focusFirstFocusableView()
@@ -232,7 +240,7 @@ public final class NavigationStack: View {
     /// Puts `screen` in the page and its item in the bar.
     private func show(_ screen: View) {
         page.addSubview(screen)
-        bar.show(screen.navigationItem, showsBack: canPop)
+        bar.show(screen.navigationItem, leading: canPop ? .back : .none)
     }
 
     /// Shows the new top screen after a pop, with the focus where it was in it.
@@ -286,14 +294,19 @@ final class PresentationLayer: View {
     private let border: Border?
     private var titleObservation: (any Disposable)?
 
-    /// A layer showing `screen` as `style` says.
-    init(_ screen: View, style: PresentationStyle) {
+    /// A layer showing `screen` as `style` says; a click on a sheet's close title
+    /// calls `goBack`.
+    init(_ screen: View, style: PresentationStyle, goBack: @escaping @MainActor () -> Void) {
         let content: View
         switch style {
         case .fullScreen:
             placement = .fill
             border = nil
             content = screen
+        case .sheet:
+            placement = .fill
+            border = nil
+            content = SheetContent(screen, goBack: goBack)
         case .panel:
             placement = .center
             let border = Border(title: screen.navigationItem.title, screen)
@@ -310,6 +323,32 @@ final class PresentationLayer: View {
                     if let item { border?.title = item.title }
                 }
             }
+        }
+    }
+}
+
+/// A sheet: a presented screen under a bar of its own.
+@MainActor
+final class SheetContent: View {
+    private let bar = NavigationBar()
+
+    /// `screen` under the bar of its `navigationItem`, the close title calling `goBack`.
+    init(_ screen: View, goBack: @escaping @MainActor () -> Void) {
+        super.init()
+        // The screen first: the focus goes to it before the bar's items.
+        addSubview(screen)
+        addSubview(bar)
+        bar.onBack = goBack
+        bar.show(screen.navigationItem, leading: .close)
+    }
+
+    /// The bar at the top, the screen below it.
+    override func layoutSubviews() {
+        let barRows = min(NavigationBar.height, frame.rows)
+        bar.frame = Rect(column: frame.column, row: frame.row, columns: frame.columns, rows: barRows)
+        for view in subviews where view !== bar {
+            view.frame = Rect(column: frame.column, row: frame.row + barRows, columns: frame.columns,
+                              rows: frame.rows - barRows)
         }
     }
 }
@@ -334,6 +373,11 @@ extension Reactive where Base: NavigationStack {
     /// Presents each screen full screen.
     public var present: BindingTarget<View> {
         makeBindingTarget(on: MainActorScheduler()) { $0.present($1) }
+    }
+
+    /// Presents each screen as a sheet, under a bar of its own.
+    public var presentSheet: BindingTarget<View> {
+        makeBindingTarget(on: MainActorScheduler()) { $0.present($1, style: .sheet) }
     }
 
     /// Presents each screen as a centred panel.

@@ -487,4 +487,68 @@ import Testing
         #expect(next.isFocused)
         #expect(terminal.lines[0] == "‹ Back Pushed")
     }
+
+    @Test func aSheetShowsItsTitleAndCloseTitleOverARuleAndTheFocusGoesToTheScreen() {
+        let navigation = NavigationStack(root: screen("Gallery", [Button(title: "Photo")]))
+        let terminal = VirtualTerminal(columns: 20, rows: 4, root: navigation)
+        let vote = Button(title: "Vote")
+        navigation.present(screen("Kite", [Label("4.50"), vote]), style: .sheet)
+        #expect(terminal.lines == ["Done    Kite", "────────────────────", "4.50", "[ Vote ]"])
+        #expect(terminal.runs { $0.attributes.contains(.bold) } == ["Kite"])
+        #expect(vote.isFocused)
+        #expect(terminal.press(.escape))
+        #expect(navigation.presentedScreen == nil)
+        #expect(terminal.lines[0] == "      Gallery")
+    }
+
+    @Test func clickingASheetsCloseTitleDismissesItAsTheUsersDismissal() {
+        let navigation = NavigationStack(root: screen("Gallery", []))
+        var userDismissed: [View] = []
+        navigation.reactive.userDismissals.observeValues { userDismissed.append($0) }
+        let terminal = VirtualTerminal(columns: 20, rows: 4, root: navigation)
+        let login = screen("Log In", [TextField(placeholder: "username")])
+        login.navigationItem.closeTitle = "Cancel"
+        navigation.present(login, style: .sheet)
+        #expect(terminal.lines[0] == "Cancel Log In")
+        #expect(!terminal.click(column: 7, row: 0))
+        #expect(terminal.click(column: 5, row: 0))
+        #expect(navigation.presentedScreen == nil)
+        #expect(userDismissed.count == 1 && userDismissed[0] === login)
+    }
+
+    @Test func aSheetsCloseTitleOnAStackThatDoesNotGoBackByItselfIsABackRequest() async {
+        let navigation = NavigationStack(root: screen("Gallery", []))
+        navigation.goesBackByItself = false
+        let requests = Recorder<Void>()
+        navigation.reactive.backRequests.observeValues { requests.append(()) }
+        let terminal = VirtualTerminal(columns: 24, rows: 4, root: navigation)
+        let closeTitle = MutableProperty("Done")
+        let detail = screen("详情", [Label("4.50")])
+        detail.navigationItem.reactive.closeTitle <~ closeTitle
+        detail.navigationItem.rightBarItem = Button(title: "Vote")
+        navigation.reactive.presentSheet <~ SignalProducer<View, Never>(value: detail)
+        await terminal.settle()
+        #expect(terminal.lines[0] == "Done      详情  [ Vote ]")
+        closeTitle.value = "Close"
+        await terminal.settle()
+        #expect(terminal.lines[0] == "Close     详情  [ Vote ]")
+        #expect(terminal.click(column: 1, row: 0))
+        #expect(requests.values.count == 1)
+        #expect(navigation.presentedScreen === detail, "the stack waits to be told")
+        closeTitle.value = ""
+        await terminal.settle()
+        #expect(terminal.lines[0] == "          详情  [ Vote ]")
+        #expect(!terminal.click(column: 1, row: 0))
+    }
+
+    @Test func aSheetsLeftBarItemTakesThePlaceOfTheCloseTitle() {
+        let navigation = NavigationStack(root: screen("Home", []))
+        let terminal = VirtualTerminal(columns: 20, rows: 3, root: navigation)
+        let login = screen("Login", [TextField(placeholder: "username")])
+        login.navigationItem.leftBarItem = Button(title: "Back")
+        navigation.present(login, style: .sheet)
+        #expect(terminal.lines[0] == "[ Back ] Login")
+        #expect(!terminal.click(column: 12, row: 0))
+        #expect(navigation.presentedScreen === login)
+    }
 }

@@ -9,8 +9,10 @@ import SeedAppCore
 //     a page fails    ─▶ errorText says why (the original swallowed it and stayed
 //                        empty); retry() (r) asks again; while the service is still
 //                        importing (503) the page is asked again every 2 s by itself
-//     open(i)         ─▶ fullSizeRequests: a FullSizePhotoViewModel sharing
-//                        `selectedIndex`, so the wall follows the pager
+//     open(i)         ─▶ fullSizeRequests: a FullSizePhotoViewModel over the wall's
+//                        `collection` (its photos as they grow, its paging) sharing
+//                        `selectedIndex`, so the wall follows the pager and the pager
+//                        pages through every photo, asking the wall for more
 //     logIn()         ─▶ loginRequests: a LoginViewModel
 
 /// The photo wall: its cells, paging, errors, the wall's position, and where the
@@ -39,6 +41,13 @@ public final class GalleryViewModel<Picture: Sendable>: Sendable {
     public let errorText: Property<String>
     /// `"loading…"`, `"42 photos"`, `"40 of 120 photos"` while more pages exist.
     public let statusText: Property<String>
+    /// The photos of the cells, in order, as pages load.
+    public let photos: Property<[Photo]>
+    /// How many photos there are: the service's total while pages remain, the
+    /// photos loaded once none does.
+    public let totalCount: Property<Int>
+    /// Whether another page can be loaded (true until the first page says otherwise).
+    public let hasMorePages: Property<Bool>
     /// The wall's position: the selected photo, shared with the pager.
     public let selectedIndex = MutableProperty(0)
     /// Sends the pager to push.
@@ -82,6 +91,12 @@ public final class GalleryViewModel<Picture: Sendable>: Sendable {
             }
             return rows.count == 1 ? "1 photo" : "\(rows.count) photos"
         }.skipRepeats()
+        photos = rows.map { $0.map(\.photo) }
+        hasMorePages = state.map { state in state.pageCount.map { state.pagesLoaded < $0 } ?? true }.skipRepeats()
+        totalCount = Property.combineLatest(state, rows).map { state, rows in
+            if let pages = state.pageCount, state.pagesLoaded < pages { return max(state.totalCount, rows.count) }
+            return rows.count
+        }.skipRepeats()
         fullSizeRequests = fullSizePipe.output
         loginRequests = loginPipe.output
         keyHints = Property.combineLatest(rows, state).map { rows, state in
@@ -96,9 +111,13 @@ public final class GalleryViewModel<Picture: Sendable>: Sendable {
 
     private let rows: MutableProperty<[PhotoCellViewModel<Picture>]>
 
-    /// The photos of the cells, in order.
-    public var photos: [Photo] {
-        rows.value.map(\.photo)
+    /// The wall's photos for a pager: these properties themselves (the pager sees
+    /// each page as it loads), and the wall's paging, which stays the wall's.
+    public var collection: PhotoCollection {
+        PhotoCollection(
+            photos: photos, totalCount: totalCount, hasMore: hasMorePages, isLoading: isLoading, errorText: errorText,
+            photoShown: { [weak self] index in self?.itemShown(at: index) },
+            retry: { [weak self] in self?.retry() })
     }
 
     /// The item at `index` shows on the wall (or is selected): near the end, the
@@ -115,11 +134,10 @@ public final class GalleryViewModel<Picture: Sendable>: Sendable {
 
     /// Opens the pager at `index` (Enter on a cell).
     public func open(at index: Int) {
-        let photos = self.photos
-        guard photos.indices.contains(index) else { return }
+        guard rows.value.indices.contains(index) else { return }
         selectedIndex.value = index
         fullSizePipe.input.send(value: FullSizePhotoViewModel(
-            photos: photos, currentIndex: selectedIndex, services: services, scheduler: scheduler))
+            collection: collection, currentIndex: selectedIndex, services: services, scheduler: scheduler))
     }
 
     /// Log in (l): the log-in form is asked for.

@@ -15,6 +15,8 @@ import SeedAppCore
 public final class LoginViewModel: Sendable {
     /// The screen's title.
     public static let title = "Log In"
+    /// What closes the form without logging in, in its bar and its keys: "Cancel".
+    public static let closeTitle = "Cancel"
 
     /// The user's name (the account's phone number on the local services).
     public let username = MutableProperty("")
@@ -48,7 +50,7 @@ public final class LoginViewModel: Sendable {
         logIn.completed.observeValues { close.send(value: ()) }
         keyHints = canLogIn.map { enabled in
             (enabled ? [KeyHint("Enter", "log in")] : [KeyHint("Enter", "log in (fill both fields)")])
-                + [KeyHint("Tab", "next field"), KeyHint("Esc", "cancel")]
+                + [KeyHint("Tab", "next field"), KeyHint("Esc", Self.closeTitle.lowercased())]
         }
     }
 

@@ -21,6 +21,9 @@ import SeedAppCore
 /// detail.vote()          // not logged in: loginRequests sends the log-in form
 /// ```
 public final class PhotoDetailViewModel: Sendable {
+    /// What closes the screen, in its bar and its keys: "Done".
+    public static let closeTitle = "Done"
+
     /// The photo shown (shared with the wall and the pager).
     public let photo: Photo
     /// The photo's name: the screen's title.
@@ -78,7 +81,7 @@ public final class PhotoDetailViewModel: Sendable {
         loginRequests = loginPipe.output
         closeRequests = closePipe.output
         keyHints = voteAction.isEnabled.map { enabled in
-            (enabled ? [KeyHint("v", "vote")] : []) + [KeyHint("Esc", "done")]
+            (enabled ? [KeyHint("v", "vote")] : []) + [KeyHint("Esc", Self.closeTitle.lowercased())]
         }
 
         let lastError = self.lastError

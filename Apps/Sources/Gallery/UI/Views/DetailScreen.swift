@@ -3,20 +3,24 @@ import Ripple
 import RippleTerminal
 import SeedApp
 
-// DetailScreen: a photo's detail (the original's modal on black): the rating large
-// and bold, the name, the photographer dim, the votes, the Vote button, the error of
-// the last vote, the keys.
+// DetailScreen: a photo's detail (the original's modal on black), presented as a
+// sheet: its bar has the photo's name and "Done"; then the rating, bold, the name,
+// the photographer dim, the votes, the Vote button, the error of the last vote, the
+// keys.
 //
-//     3.00                      (bold)
+//     Done                  Kite
+//     ────────────────────────────
+//     Rating 3.00               (bold)
 //     Kite
-//     Ada                       (dim)
+//     by Ada                    (dim)
 //     3 votes
 //     [ Vote ]
 //     Sorry, you have already voted for this Photo   (red, only after a failure)
 //     v: vote · Esc: done
 //
-// Bindings: title, labels <~ the ViewModel; the button's title <~ votePrompt,
-// enabled <~ voteAction.isEnabled, pressed ─▶ vote(); v ─▶ vote(); footer <~ keyHints.
+// Bindings: the bar's title <~ photoName, its close title = closeTitle; labels <~
+// the ViewModel; the button's title <~ votePrompt, enabled <~ voteAction.isEnabled,
+// pressed ─▶ vote(); v ─▶ vote(); footer <~ keyHints.
 
 /// A photo's detail screen.
 @MainActor
@@ -48,6 +52,7 @@ public final class DetailScreen: View {
             ratingLabel, nameLabel, photographerLabel, votesLabel, voteButton, errorLabel, spacer, footer,
         ]))
         navigationItem.reactive.title <~ viewModel.photoName
+        navigationItem.closeTitle = PhotoDetailViewModel.closeTitle
         ratingLabel.reactive.text <~ viewModel.ratingText.map { "Rating \($0)" }
         nameLabel.reactive.text <~ viewModel.photoName
         photographerLabel.reactive.text <~ viewModel.photographerName.map { "by \($0)" }

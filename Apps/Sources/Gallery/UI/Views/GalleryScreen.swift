@@ -4,7 +4,8 @@ import RippleTerminal
 
 // GalleryScreen: the gallery's whole window, a navigation stack with the wall at its
 // root. The GalleryNavigator decides every move; the stack obeys its routes (push the
-// pager, present the detail or the log-in form, pop, dismiss) and never goes back by
+// pager, present the detail or the log-in form as a sheet — under a bar of its own,
+// its title and "Done" or "Cancel" — pop, dismiss) and never goes back by
 // itself: Esc that a screen does not use is the navigator's `back()`, and at the wall
 // (nothing to go back from) it goes on to the launcher, which closes the app.
 
@@ -29,7 +30,7 @@ public final class GalleryScreen: View {
         let obey = navigation.reactive.makeBindingTarget(on: MainActorScheduler()) { (stack, route: GalleryRoute<Image>) in
             switch route {
             case let .push(screen): stack.push(Self.view(for: screen, scheduler: scheduler))
-            case let .present(screen): stack.present(Self.view(for: screen, scheduler: scheduler))
+            case let .present(screen): stack.present(Self.view(for: screen, scheduler: scheduler), style: .sheet)
             case .pop: _ = stack.pop()
             case .dismiss: _ = stack.dismiss()
             }

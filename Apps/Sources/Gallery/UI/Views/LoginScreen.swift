@@ -3,8 +3,11 @@ import Ripple
 import RippleTerminal
 import SeedApp
 
-// LoginScreen: the log-in form (the original's modal with "Cancel" and "Log In").
+// LoginScreen: the log-in form (the original's modal with "Cancel" and "Log In"),
+// presented as a sheet: its bar has the title and "Cancel".
 //
+//     Cancel               Log In
+//     ────────────────────────────
 //     Username  [13800138000      ]
 //     Password  [••••••           ]
 //     [ Log In ]
@@ -40,13 +43,13 @@ public final class LoginScreen: View {
         self.viewModel = viewModel
         super.init()
         navigationItem.title = LoginViewModel.title
+        navigationItem.closeTitle = LoginViewModel.closeTitle
         passwordField.isSecureTextEntry = true
         usernameField.sizing = .flexible
         passwordField.sizing = .flexible
         let spacer = View()
         spacer.sizing = .flexible
         addSubview(Stack(.vertical, [
-            Label(LoginViewModel.title, style: Style(attributes: .bold)),
             Stack(.horizontal, spacing: 1, [Label("Username"), usernameField]),
             Stack(.horizontal, spacing: 1, [Label("Password"), passwordField]),
             logInButton, errorLabel, hintLabel, spacer, footer,

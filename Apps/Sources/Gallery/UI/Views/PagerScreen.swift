@@ -5,19 +5,21 @@ import SeedApp
 
 // PagerScreen: the full-screen pager (the original's black full-size pages). The
 // image of the current page fills the screen in half blocks; under it the caption
-// (author, rating, votes, position), a spinner while the page fetches, the page's
-// error, the keys.
+// (author, rating, votes, position among all the photos), a spinner while the page
+// fetches, "loading more photos…" while → waits for the wall's next page, the page's
+// error (or the failed page of photos), the keys.
 //
 //     ┌ Kite ─────────────────────────────────────────────────────────┐   (the bar)
 //     │▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀│
 //     │…                                                              │
-//     │by Ada · rating 3.00 · 3 votes · 2 of 42                     | │
+//     │by Ada · rating 3.00 · 3 votes · 20 of 42                    | │
+//     │loading more photos…                                 (dim, waiting)│
 //     │←: previous · →: next · i: details · Esc: back to the wall      │
 //
 // Bindings: title <~ title; image <~ the current page's image; caption <~ caption;
-// spinner <~ the current page's loading; error <~ its errorText; footer <~ keyHints;
-// ← ─▶ previous(); → ─▶ next(); i ─▶ showInfo(). Which page is active is the
-// ViewModel's (it fetches again each time the pager comes back).
+// spinner <~ the current page's loading; status <~ statusText; error <~ errorText;
+// footer <~ keyHints; ← ─▶ previous(); → ─▶ next(); i ─▶ showInfo(); r ─▶ retry().
+// Which page is active, and when the wall loads more, is the ViewModel's.
 
 /// The full-screen pager.
 @MainActor
@@ -28,7 +30,9 @@ public final class PagerScreen: View {
     public let captionLabel = Label()
     /// Spins while the page fetches its details and picture.
     public let spinner: ActivityIndicator
-    /// The page's last failure.
+    /// `"loading more photos…"` while → waits for the next page of photos.
+    public let statusLabel = Label(style: Style(attributes: .dim))
+    /// The page's last failure, or the failed page of photos.
     public let errorLabel = Label(style: Style(foreground: .red, attributes: .bold), lineBreakMode: .wordWrapping(maximumLines: 2))
     /// The keys.
     public let footer = KeyHintFooter()
@@ -42,15 +46,18 @@ public final class PagerScreen: View {
         super.init()
         imageView.sizing = .flexible
         captionLabel.sizing = .flexible
-        addSubview(Stack(.vertical, [imageView, Stack(.horizontal, spacing: 1, [captionLabel, spinner]), errorLabel, footer]))
+        addSubview(Stack(.vertical, [
+            imageView, Stack(.horizontal, spacing: 1, [captionLabel, spinner]), statusLabel, errorLabel, footer,
+        ]))
 
         navigationItem.reactive.title <~ viewModel.title
         let page = viewModel.currentPage
         imageView.reactive.image <~ page.flatMap(.latest) { $0.map { Property($0.image) } ?? Property(value: nil) }
         spinner.reactive.isAnimating <~ page.flatMap(.latest) { $0.map { Property($0.loading) } ?? Property(value: false) }
-        let error = page.flatMap(.latest) { $0.map { Property($0.errorText) } ?? Property(value: "") }
-        errorLabel.reactive.text <~ error
-        errorLabel.reactive.isHidden <~ error.map(\.isEmpty)
+        statusLabel.reactive.text <~ viewModel.statusText
+        statusLabel.reactive.isHidden <~ viewModel.statusText.map(\.isEmpty)
+        errorLabel.reactive.text <~ viewModel.errorText
+        errorLabel.reactive.isHidden <~ viewModel.errorText.map(\.isEmpty)
         captionLabel.reactive.text <~ viewModel.caption
         footer.reactive.hints <~ viewModel.keyHints
     }
@@ -58,7 +65,8 @@ public final class PagerScreen: View {
     /// The pager takes the keys while it shows.
     public override var canBecomeFocused: Bool { true }
 
-    /// ← and → turn pages, `i` shows the details; Esc goes on to the stack.
+    /// ← and → turn pages, `i` shows the details, `r` retries a failed page of
+    /// photos; Esc goes on to the stack.
     public override func handleKey(_ event: KeyEvent) -> Bool {
         guard event.modifiers.isEmpty else { return false }
         switch event.key {
@@ -70,6 +78,9 @@ public final class PagerScreen: View {
             return true
         case .character("i"):
             viewModel.showInfo()
+            return true
+        case .character("r"):
+            viewModel.retry()
             return true
         default:
             return false

@@ -17,7 +17,8 @@ import SeedApp
 // Bindings: status <~ statusText; error <~ errorText; grid items <~ cells; each cell
 // shows its ViewModel while visible (thumbnail loaded, cancelled on reuse) and
 // reports itemShown(at:), which pages; selections ─▶ selectedIndex; activations ─▶
-// open(at:); selectedIndex ─▶ the grid's selection and scroll (the pager moves it);
+// open(at:); selectedIndex and cells ─▶ the grid's selection and scroll (the pager
+// moves the position, and has the wall load pages as it goes);
 // footer <~ keyHints; l ─▶ logIn(); r ─▶ retry().
 
 /// The photo wall.
@@ -59,9 +60,9 @@ public final class WallScreen: View {
             viewModel.itemShown(at: cell.index)
         }
         grid.reactive.activations.observeValues { [viewModel] cell in viewModel.open(at: cell.index) }
-        grid.reactive.followedPosition <~ viewModel.selectedIndex.producer.map { [viewModel] index in
-            viewModel.cells.value.indices.contains(index) ? viewModel.cells.value[index].id : nil
-        }
+        // The pager moves the position, also onto photos of pages it had loaded.
+        grid.reactive.followedPosition <~ Property.combineLatest(viewModel.selectedIndex, viewModel.cells).producer
+            .map { index, cells in cells.indices.contains(index) ? cells[index].id : nil }
     }
 
     /// `l` logs in, `r` retries a failed page; the rest goes to the grid's ancestors.
