@@ -53,7 +53,9 @@ extension Reactive where Base: URLSession {
     public func data(with request: URLRequest) -> SignalProducer<(Data, URLResponse), URLError> {
         let session = base
         return SignalProducer { observer, lifetime in
+            let answered = Atomic(false)   // Ripple's: shared by the two closures
             let task = session.dataTask(with: request) { data, response, error in
+                answered.value = true
                 if let error {
                     let urlError = URLError(describing: error)
                     if urlError.code == .cancelled {
@@ -69,8 +71,16 @@ extension Reactive where Base: URLSession {
                 }
             }
             // Attached before `resume()`: a run disposed from another thread while it
-            // is starting cancels the task, at worst before it sends anything.
-            lifetime.observeEnded { task.cancel() }
+            // is starting cancels the task, at worst before it sends anything. A task
+            // that has answered is not cancelled: the run ends after every answer
+            // (inside the completion handler, for a response), and FoundationNetworking
+            // can trap when a task that is completing is cancelled ("a task that is
+            // not in the registry").
+            lifetime.observeEnded {
+                if !answered.value, task.state == .running || task.state == .suspended {
+                    task.cancel()
+                }
+            }
             task.resume()
         }
     }
