@@ -87,6 +87,12 @@ public struct Image: Sendable, Equatable {
         storage === other.storage
     }
 
+    /// The identity of the pixels, shared by copies: a key for caches that also
+    /// keep the image (so that the identity cannot be reused while they do).
+    var identity: ObjectIdentifier {
+        ObjectIdentifier(storage)
+    }
+
     /// Whether both images have the same size and the same pixel bytes.
     public static func == (lhs: Image, rhs: Image) -> Bool {
         lhs.isIdentical(to: rhs) || (lhs.width == rhs.width && lhs.height == rhs.height && lhs.pixels == rhs.pixels)

@@ -61,13 +61,30 @@ public final class ImageView: View {
         didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
     }
     /// How many times the view has scaled an image: a redraw of the same image at
-    /// the same size and background reuses the last scaling.
+    /// the same size and background reuses the last scaling, and so does a view
+    /// showing an image that any image view scaled at that size and background
+    /// recently (see ``sharedScalingCellBudget``).
     public private(set) var scaleCount = 0
+
+    /// The most cells of scaled images kept for every image view to share (0 keeps
+    /// none): a view given an image another view showed at the same size — a
+    /// grid's or a list's reused cell, as it scrolls — copies those cells instead
+    /// of scaling the image again, so a frame scales only the images that newly
+    /// show. The least recently used go first. 120,000 cells by default: about 750
+    /// thumbnails of 20 × 8 cells, a few megabytes.
+    public static var sharedScalingCellBudget = 120_000 {
+        didSet { ScaledImageCache.shared.trim(to: sharedScalingCellBudget) }
+    }
+
+    /// How many cells of scaled images are kept for sharing now.
+    public static var sharedScaledCellCount: Int {
+        ScaledImageCache.shared.cellCount
+    }
 
     private var cache: ScaledImage?
 
     /// The cells an image was scaled to, with what they were made from.
-    private struct ScaledImage {
+    fileprivate struct ScaledImage {
         let image: Image
         let size: Size
         let background: Color
@@ -121,10 +138,16 @@ public final class ImageView: View {
         let size = context.size
         guard size.columns > 0, size.rows > 0 else { return }
         if cache?.isScaling(of: image, at: size, over: backgroundColor) != true {
-            let scaled = scale(image, to: size)
-            cache = ScaledImage(image: image, size: size, background: backgroundColor,
-                                cells: scaled.cells, imageRect: scaled.imageRect)
-            scaleCount += 1
+            if let shared = ScaledImageCache.shared.scaled(image, at: size, over: backgroundColor) {
+                cache = shared
+            } else {
+                let scaled = scale(image, to: size)
+                let made = ScaledImage(image: image, size: size, background: backgroundColor,
+                                       cells: scaled.cells, imageRect: scaled.imageRect)
+                cache = made
+                scaleCount += 1
+                ScaledImageCache.shared.insert(made, budget: Self.sharedScalingCellBudget)
+            }
         }
         guard let cache else { return }
         context.copy(cache.cells, size: size)
@@ -220,5 +243,60 @@ extension Reactive where Base: ImageView {
     /// Sets what shows while there is no image.
     public var placeholder: BindingTarget<ImageView.Placeholder> {
         makeBindingTarget(on: MainActorScheduler()) { $0.placeholder = $1 }
+    }
+}
+
+/// The scaled images every image view shares (see
+/// ``ImageView/sharedScalingCellBudget``): by the image's identity, the size and the
+/// background. An entry keeps its image, so that the identity it is found by cannot
+/// name another image while it is kept.
+@MainActor
+private final class ScaledImageCache {
+    static let shared = ScaledImageCache()
+
+    private struct Key: Hashable {
+        let image: ObjectIdentifier
+        let size: Size
+        let background: Color
+    }
+
+    private var entries: [Key: (scaled: ImageView.ScaledImage, lastUse: UInt64)] = [:]
+    private var clock: UInt64 = 0
+    private(set) var cellCount = 0
+
+    /// The cells `image` was scaled to at `size` over `background`, if kept.
+    func scaled(_ image: Image, at size: Size, over background: Color) -> ImageView.ScaledImage? {
+        let key = Key(image: image.identity, size: size, background: background)
+        guard let entry = entries[key], entry.scaled.image.isIdentical(to: image) else { return nil }
+        clock += 1
+        entries[key]?.lastUse = clock
+        return entry.scaled
+    }
+
+    /// Keeps `scaled`, then drops the least recently used entries while the cells
+    /// kept exceed `budget`.
+    func insert(_ scaled: ImageView.ScaledImage, budget: Int) {
+        let cells = scaled.cells.count
+        guard cells <= budget else { return }
+        let key = Key(image: scaled.image.identity, size: scaled.size, background: scaled.background)
+        clock += 1
+        if let replaced = entries.updateValue((scaled, clock), forKey: key) {
+            cellCount -= replaced.scaled.cells.count
+        }
+        cellCount += cells
+        trim(to: budget)
+    }
+
+    /// Drops the least recently used entries until the cells kept are within
+    /// `budget`; a quarter of it more when it has to drop any, so that a full
+    /// cache does not sort its entries at every insertion.
+    func trim(to budget: Int) {
+        guard cellCount > budget else { return }
+        let target = budget - budget / 4
+        for (key, entry) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+            guard cellCount > target else { break }
+            entries[key] = nil
+            cellCount -= entry.scaled.cells.count
+        }
     }
 }

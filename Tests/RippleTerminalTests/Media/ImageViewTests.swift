@@ -145,6 +145,58 @@ import Testing
         #expect(view.scaleCount == 3)
     }
 
+    @Test func aViewGivenAnImageAnotherViewScaledAtTheSameSizeCopiesItsCells() throws {
+        let picture = try image(64, 32, filledWith: (10, 200, 30))
+        let first = ImageView(image: picture)
+        first.sizing = .flexible
+        let firstTerminal = VirtualTerminal(columns: 8, rows: 4, root: first)
+        #expect(first.scaleCount == 1)
+        let second = ImageView(image: picture)
+        second.sizing = .flexible
+        let secondTerminal = VirtualTerminal(columns: 8, rows: 4, root: second)
+        #expect(second.scaleCount == 0)
+        #expect(secondTerminal.lines == firstTerminal.lines)
+        #expect(secondTerminal.screen[3, 1].style == firstTerminal.screen[3, 1].style)
+        // Another size, another background or an image with equal pixels but of its
+        // own: scaled again.
+        let wider = ImageView(image: picture)
+        wider.sizing = .flexible
+        _ = VirtualTerminal(columns: 10, rows: 4, root: wider)
+        #expect(wider.scaleCount == 1)
+        let onBlue = ImageView(image: picture, backgroundColor: .rgb(0, 0, 255))
+        onBlue.sizing = .flexible
+        _ = VirtualTerminal(columns: 8, rows: 4, root: onBlue)
+        #expect(onBlue.scaleCount == 1)
+        let equal = ImageView(image: try image(64, 32, filledWith: (10, 200, 30)))
+        equal.sizing = .flexible
+        _ = VirtualTerminal(columns: 8, rows: 4, root: equal)
+        #expect(equal.scaleCount == 1)
+    }
+
+    @Test func theSharedCellsStayWithinTheirBudgetDroppingTheLeastRecentlyUsed() throws {
+        // No suspension in this test: the budget is the process's, and other tests
+        // on the main actor must find it as it was.
+        let saved = ImageView.sharedScalingCellBudget
+        defer { ImageView.sharedScalingCellBudget = saved }
+        ImageView.sharedScalingCellBudget = 0
+        #expect(ImageView.sharedScaledCellCount == 0)
+        ImageView.sharedScalingCellBudget = 50   // three images of 4 × 4 cells fit, not four
+        let pictures = try (0..<4).map { try image(8, 8, filledWith: (UInt8($0 * 50), 0, 0)) }
+        func show(_ picture: Image) -> ImageView {
+            let view = ImageView(image: picture)
+            view.sizing = .flexible
+            _ = VirtualTerminal(columns: 4, rows: 4, root: view)
+            return view
+        }
+        for picture in pictures.prefix(3) { _ = show(picture) }
+        #expect(ImageView.sharedScaledCellCount == 48)
+        #expect(show(pictures[0]).scaleCount == 0)      // kept; now the most recently used
+        #expect(show(pictures[3]).scaleCount == 1)      // over budget: drops down to 37 cells
+        #expect(ImageView.sharedScaledCellCount <= 50 - 50 / 4)
+        #expect(show(pictures[1]).scaleCount == 1)      // the least recently used went first
+        #expect(show(pictures[3]).scaleCount == 0)
+    }
+
     @Test func anImageFitsAtMostItsOwnSizeInAStack() throws {
         let view = ImageView(image: try image(6, 4, filledWith: (7, 7, 7)))
         let below = Label("below")
