@@ -40,7 +40,9 @@ extension Reactive where Base: URLSession {
     /// - Disposing the run, or any other end of it (an operator downstream stopping
     ///   it, `flatMap(.latest)` starting the next request), cancels the task. The run
     ///   is interrupted at once, on the disposing thread; the task's completion,
-    ///   which follows, is dropped.
+    ///   which follows, is dropped. With FoundationNetworking (Linux) the task is
+    ///   cancelled 50 ms later, unless it has answered by then: FoundationNetworking
+    ///   traps when a task is cancelled just as it completes.
     /// - A task cancelled by anyone else (`session.invalidateAndCancel()`) interrupts
     ///   the run rather than failing it: the error type never carries
     ///   `URLError.cancelled`.
@@ -73,17 +75,29 @@ extension Reactive where Base: URLSession {
             // Attached before `resume()`: a run disposed from another thread while it
             // is starting cancels the task, at worst before it sends anything. A task
             // that has answered is not cancelled: the run ends after every answer
-            // (inside the completion handler, for a response), and FoundationNetworking
-            // can trap when a task that is completing is cancelled ("a task that is
-            // not in the registry").
+            // (inside the completion handler, for a response).
             lifetime.observeEnded {
-                if !answered.value, task.state == .running || task.state == .suspended {
-                    task.cancel()
+                #if canImport(FoundationNetworking)
+                // FoundationNetworking traps ("a task that is not in the registry")
+                // when a task is cancelled as it completes, which a run disposed just
+                // as its answer arrives does: cancel a moment later, unless it has
+                // answered by then (most answers that are on their way have).
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(URLSession.cancellationGraceMilliseconds)) {
+                    if !answered.value, task.state == .running || task.state == .suspended { task.cancel() }
                 }
+                #else
+                if !answered.value { task.cancel() }
+                #endif
             }
             task.resume()
         }
     }
+}
+
+extension URLSession {
+    /// How long after its run ends a task that has not answered is cancelled, where
+    /// FoundationNetworking does the networking (see `data(with:)`).
+    static let cancellationGraceMilliseconds = 50
 }
 
 extension URLError {
