@@ -8,7 +8,8 @@
 // image cache holds them: a reused cell that shows another photo scales that photo's
 // thumbnail. Each operation is one PageDown (PageUp on the way back from an end) sent to
 // the window, then the render: the reused cells configured for their new items, the
-// thumbnails scaled, the drawing and the renderer's diff. Building the screen and its
+// thumbnails scaled (or, on the way back over pages already shown, their scalings
+// copied from those image views share), the drawing and the renderer's diff. Building the screen and its
 // first render are outside the measured region. Ripple only; the checksum is the
 // bytes the renders wrote, worked out by a first run.
 
