@@ -53,6 +53,60 @@ import Testing
         #expect(cell(terminal, 1, 0).style == Style(foreground: .rgb(200, 0, 0), background: .rgb(100, 0, 50)))
     }
 
+    @Test(arguments: [(13, 15, 5, 3), (10, 12, 5, 3), (7, 8, 14, 8), (37, 25, 12, 4)])
+    func everyPixelIsTheExactAreaAverageOfTheSourceUnderIt(_ sizes: (Int, Int, Int, Int)) throws {
+        // Random translucent pixels scaled into a view they fill (the aspect ratios
+        // agree once rounded), checked against the definition computed here pixel by
+        // pixel: each target pixel averages the source area under it, every source
+        // pixel weighted by the area it shares (in units of 1 / target pixel a side),
+        // colours premultiplied by alpha, over the black of the default background.
+        let (sourceWidth, sourceHeight, columns, rows) = sizes
+        var generator = SeededGenerator(seed: UInt64(sourceWidth * 1_000 + sourceHeight))
+        let pixels = (0..<sourceWidth * sourceHeight).map { _ in
+            (UInt8.random(in: 0...255, using: &generator), UInt8.random(in: 0...255, using: &generator),
+             UInt8.random(in: 0...255, using: &generator), [UInt8(0), 128, 255][Int.random(in: 0...2, using: &generator)])
+        }
+        let view = ImageView(image: try image(sourceWidth, sourceHeight, pixels))
+        let terminal = VirtualTerminal(columns: columns, rows: rows, root: view)
+        let (width, height) = (columns, rows * 2)
+        func overlap(_ target: Int, _ targetCount: Int, _ source: Int, _ sourceCount: Int) -> Int {
+            let start = target * sourceCount, end = start + sourceCount
+            return max(0, min(end, (source + 1) * targetCount) - max(start, source * targetCount))
+        }
+        func expected(_ x: Int, _ y: Int) -> Color? {
+            var alpha = 0, red = 0, green = 0, blue = 0
+            for sourceY in 0..<sourceHeight {
+                for sourceX in 0..<sourceWidth {
+                    let weight = overlap(x, width, sourceX, sourceWidth) * overlap(y, height, sourceY, sourceHeight)
+                    let pixel = pixels[sourceY * sourceWidth + sourceX]
+                    let weightedAlpha = Int(pixel.3) * weight
+                    alpha += weightedAlpha
+                    red += Int(pixel.0) * weightedAlpha
+                    green += Int(pixel.1) * weightedAlpha
+                    blue += Int(pixel.2) * weightedAlpha
+                }
+            }
+            guard alpha > 0 else { return nil }
+            let scale = 255 * sourceWidth * sourceHeight
+            func channel(_ value: Int) -> UInt8 { UInt8((value + scale / 2) / scale) }   // over black
+            return .rgb(channel(red), channel(green), channel(blue))
+        }
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let shown = cell(terminal, column, row)
+                switch (expected(column, 2 * row), expected(column, 2 * row + 1)) {
+                case let (top?, bottom):
+                    #expect(shown.grapheme == "▀" && shown.style.foreground == top && shown.style.background == bottom ?? .default,
+                            "cell \(column), \(row)")
+                case let (nil, bottom?):
+                    #expect(shown.grapheme == "▄" && shown.style.foreground == bottom, "cell \(column), \(row)")
+                case (nil, nil):
+                    #expect(shown.grapheme == " ", "cell \(column), \(row)")
+                }
+            }
+        }
+    }
+
     @Test func aWideImageIsLetterboxedAboveAndBelowKeepingItsAspectRatio() throws {
         // 8 × 4 pixels in 4 × 4 cells (4 × 8 pixels): 4 × 2 pixels, on pixel rows 3
         // and 4 — the bottom half of cell row 1 and the top half of cell row 2.
@@ -243,5 +297,22 @@ import Testing
         #expect(same == one)
         #expect(try image(1, 2, filledWith: (1, 2, 3)) != one)
         #expect(one.pixels == [1, 2, 3, 255, 1, 2, 3, 255])
+    }
+}
+
+/// A deterministic generator for the tests' random pixels (SplitMix64).
+private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
     }
 }
