@@ -45,81 +45,43 @@ enum ImageScaling {
     /// `image` resampled to `width` × `height` pixels (each at least 1) by area
     /// averaging, laid over `matte`: row by row, `nil` where the pixel's area is
     /// wholly transparent.
-    ///
-    /// In two passes, which give the same integers as one: each source row is first
-    /// reduced to the target's columns (alpha, and each channel times alpha, weighted
-    /// by the column overlaps), then the rows of those sums to the target's rows
-    /// (weighted by the row overlaps). A source pixel is read once, instead of once
-    /// for each target pixel it falls under, and the inner loops index raw buffers.
     static func resample(_ image: Image, width: Int, height: Int, over matte: RGB) -> [RGB?] {
         let columnSpans = Spans(source: image.width, target: width)
         let rowSpans = Spans(source: image.height, target: height)
         // Every target pixel's weights add up to the source's width times its height.
         let totalWeight = image.width * image.height
-        let sourceWidth = image.width, sourceHeight = image.height
+        let sourceWidth = image.width
         let scale = 255 * totalWeight
-        // Pass 1: per source row and target column, four sums (alpha, red, green,
-        // blue, the colours premultiplied by alpha).
-        var rowSums = [Int](repeating: 0, count: sourceHeight * width * 4)
-        image.pixels.withUnsafeBufferPointer { pixels in
-            rowSums.withUnsafeMutableBufferPointer { sums in
-                columnSpans.entries.withUnsafeBufferPointer { entries in
-                    columnSpans.starts.withUnsafeBufferPointer { starts in
-                        for sourceRow in 0..<sourceHeight {
-                            let rowStart = sourceRow * sourceWidth * 4
-                            let sumStart = sourceRow * width * 4
-                            for targetColumn in 0..<width {
-                                var alpha = 0, red = 0, green = 0, blue = 0
-                                for entry in starts[targetColumn]..<starts[targetColumn + 1] {
-                                    let (sourceColumn, weight) = entries[entry]
-                                    let index = rowStart + sourceColumn * 4
-                                    let weightedAlpha = Int(pixels[index + 3]) * weight
-                                    alpha += weightedAlpha
-                                    red += Int(pixels[index]) * weightedAlpha
-                                    green += Int(pixels[index + 1]) * weightedAlpha
-                                    blue += Int(pixels[index + 2]) * weightedAlpha
-                                }
-                                let at = sumStart + targetColumn * 4
-                                sums[at] = alpha
-                                sums[at + 1] = red
-                                sums[at + 2] = green
-                                sums[at + 3] = blue
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        // Pass 2: the target's rows, from the row sums.
         var result: [RGB?] = []
         result.reserveCapacity(width * height)
-        rowSums.withUnsafeBufferPointer { sums in
-            rowSpans.entries.withUnsafeBufferPointer { entries in
-                rowSpans.starts.withUnsafeBufferPointer { starts in
-                    for targetRow in 0..<height {
-                        for targetColumn in 0..<width {
-                            var alpha = 0, red = 0, green = 0, blue = 0
-                            for entry in starts[targetRow]..<starts[targetRow + 1] {
-                                let (sourceRow, weight) = entries[entry]
-                                let at = (sourceRow * width + targetColumn) * 4
-                                alpha += sums[at] * weight
-                                red += sums[at + 1] * weight
-                                green += sums[at + 2] * weight
-                                blue += sums[at + 3] * weight
-                            }
-                            guard alpha > 0 else {
-                                result.append(nil)
-                                continue
-                            }
-                            // colour = premultiplied average + matte × (1 − average alpha), rounded.
-                            let uncovered = scale - alpha
-                            func channel(_ premultiplied: Int, _ matte: Int) -> Int {
-                                (premultiplied + matte * uncovered + scale / 2) / scale
-                            }
-                            result.append(RGB(red: channel(red, matte.red), green: channel(green, matte.green),
-                                              blue: channel(blue, matte.blue)))
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for targetRow in 0..<height {
+                for targetColumn in 0..<width {
+                    var alpha = 0, red = 0, green = 0, blue = 0
+                    for rowEntry in rowSpans.range(of: targetRow) {
+                        let (sourceRow, rowWeight) = rowSpans.entries[rowEntry]
+                        let rowStart = sourceRow * sourceWidth
+                        for columnEntry in columnSpans.range(of: targetColumn) {
+                            let (sourceColumn, columnWeight) = columnSpans.entries[columnEntry]
+                            let index = (rowStart + sourceColumn) * 4
+                            let weightedAlpha = Int(pixels[index + 3]) * rowWeight * columnWeight
+                            alpha += weightedAlpha
+                            red += Int(pixels[index]) * weightedAlpha
+                            green += Int(pixels[index + 1]) * weightedAlpha
+                            blue += Int(pixels[index + 2]) * weightedAlpha
                         }
                     }
+                    guard alpha > 0 else {
+                        result.append(nil)
+                        continue
+                    }
+                    // colour = premultiplied average + matte × (1 − average alpha), rounded.
+                    let uncovered = scale - alpha
+                    func channel(_ premultiplied: Int, _ matte: Int) -> Int {
+                        (premultiplied + matte * uncovered + scale / 2) / scale
+                    }
+                    result.append(RGB(red: channel(red, matte.red), green: channel(green, matte.green),
+                                      blue: channel(blue, matte.blue)))
                 }
             }
         }
