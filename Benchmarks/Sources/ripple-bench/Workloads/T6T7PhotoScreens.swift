@@ -17,16 +17,26 @@ import Ripple
 import RippleTerminal
 
 extension Workloads {
-    static func photoWallScroll(_ sizing: Sizing) -> Workload {
-        photoScreenScroll(sizing, id: "T6", title: "photo wall: GridView of 1,000 thumbnails, one page per key") {
-            PhotoScreen.wall(photos: 1_000)
+    /// T6 at 1,000 photos, T6b at 10,000: the same keys, so that the two rows show
+    /// whether a frame's cost depends on the item count.
+    static func photoWallScroll(_ sizing: Sizing, photos: Int = 1_000, id: String = "T6") -> Workload {
+        photoScreenScroll(sizing, id: id, title: "photo wall: GridView of \(grouped(photos)) thumbnails, one page per key") {
+            PhotoScreen.wall(photos: photos)
         }
     }
 
-    static func photoResultsScroll(_ sizing: Sizing) -> Workload {
-        photoScreenScroll(sizing, id: "T7", title: "search results: ListView of 1,000 rows with thumbnails, one page per key") {
-            PhotoScreen.results(photos: 1_000)
+    /// T7 at 1,000 rows, T7b at 10,000.
+    static func photoResultsScroll(_ sizing: Sizing, photos: Int = 1_000, id: String = "T7") -> Workload {
+        photoScreenScroll(sizing, id: id, title: "search results: ListView of \(grouped(photos)) rows with thumbnails, one page per key") {
+            PhotoScreen.results(photos: photos)
         }
+    }
+
+    /// `n` with a comma between thousands: "10,000".
+    private static func grouped(_ n: Int) -> String {
+        guard n >= 1_000 else { return String(n) }
+        let last = String(n % 1_000)
+        return grouped(n / 1_000) + "," + String(repeating: "0", count: 3 - last.count) + last
     }
 
     /// The workload of paging through the screen `make` builds, one key at a time.

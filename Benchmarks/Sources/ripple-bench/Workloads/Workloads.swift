@@ -36,6 +36,7 @@ enum Workloads {
             + [contention(sizing), terminalFullPaint(sizing), terminalLabelChange(sizing)]
             + [listPageScroll(sizing, rows: 1_000, id: "T3a"), listPageScroll(sizing, rows: 100_000, id: "T3b")]
             + [searchTyping(sizing), burstOfSets(sizing)]
-            + [photoWallScroll(sizing), photoResultsScroll(sizing)]
+            + [photoWallScroll(sizing), photoWallScroll(sizing, photos: 10_000, id: "T6b")]
+            + [photoResultsScroll(sizing), photoResultsScroll(sizing, photos: 10_000, id: "T7b")]
     }
 }
