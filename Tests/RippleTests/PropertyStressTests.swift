@@ -141,7 +141,7 @@ import Testing
         let writers = 2
         let runsPerThread = 300
         let count = MutableProperty(0)
-        let tally = RunTally()
+        let tally = DisposalTally()
         let regressions = AtomicCounter()
         DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
             if thread < writers {
@@ -149,7 +149,7 @@ import Testing
                 return
             }
             for _ in 0..<runsPerThread {
-                let monitor = RunMonitor(tally)
+                let monitor = DisposalMonitor(tally)
                 let last = Atomic<Int>(.min)
                 let run = count.producer.start { event in
                     if case let .value(value) = event, last.exchange(value, ordering: .relaxed) > value {
@@ -209,11 +209,11 @@ import Testing
 
     @Test func twoThreadsWhoseObserversDisposeRunsOfEachOthersPropertyDoNotDeadlock() async {
         let properties = [MutableProperty(0), MutableProperty(0)]
-        let tally = RunTally()
+        let tally = DisposalTally()
         let finished = await StressThreads.finish(onThreads: 2) { thread in
             let (mine, other) = (properties[thread], properties[1 - thread])
             for value in 1...Self.rounds {
-                let monitor = RunMonitor(tally)
+                let monitor = DisposalMonitor(tally)
                 let run = other.producer.start(monitor.observe)
                 let observer = mine.signal.observeValues { _ in
                     run.dispose()
@@ -230,11 +230,11 @@ import Testing
 
     @Test func runsDisposedByDeinitialisersDuringAnotherPropertysDeliveryOnTwoThreadsDoNotDeadlock() async {
         let properties = [MutableProperty(0), MutableProperty(0)]
-        let tally = RunTally()
+        let tally = DisposalTally()
         let finished = await StressThreads.finish(onThreads: 2) { thread in
             let (mine, other) = (properties[thread], properties[1 - thread])
             for value in 1...Self.rounds {
-                let monitor = RunMonitor(tally)
+                let monitor = DisposalMonitor(tally)
                 let owner = OwnerSlot(RunOwner(other.producer.start(monitor.observe), monitor))
                 // Releasing the owner inside the delivery runs its deinit there.
                 let observer = mine.signal.observeValues { _ in owner.release() }
@@ -252,7 +252,7 @@ import Testing
     @Test func aRunDisposedFromAnotherThreadWhileASetDeliversIsInterruptedBeforeThatSetReturns() async {
         let count = MutableProperty(0)
         let handover = Handover()
-        let tally = RunTally()
+        let tally = DisposalTally()
         let notEndedAfterSet = AtomicCounter()
         let holdsDeliveryOpen = count.signal.observeValues { _ in
             handover.delivering.signal()
@@ -261,7 +261,7 @@ import Testing
         let finished = await StressThreads.finish(onThreads: 2) { thread in
             for value in 1...Self.rounds {
                 if thread == 0 {
-                    let monitor = RunMonitor(tally)
+                    let monitor = DisposalMonitor(tally)
                     handover.put(count.producer.start(monitor.observe), monitor)
                     count.value = value
                     // The disposal was asked for during this set's delivery: the
@@ -290,13 +290,13 @@ import Testing
         let threads = 4
         let rounds = Self.rounds / 4
         let properties = (0..<threads).map { _ in MutableProperty(0) }
-        let tally = RunTally()
+        let tally = DisposalTally()
         let finished = await StressThreads.finish(onThreads: threads) { thread in
             let mine = properties[thread]
             let targets = [1, threads / 2, 0].map { properties[(thread + $0) % threads] }
             for value in 1...rounds {
                 let runs = targets.map { target in
-                    let monitor = RunMonitor(tally)
+                    let monitor = DisposalMonitor(tally)
                     return (target.producer.start(monitor.observe), monitor)
                 }
                 let observer = mine.signal.observeValues { _ in
@@ -315,60 +315,12 @@ import Testing
     }
 }
 
-/// What the runs of a stress test have heard, all together.
-private final class RunTally: Sendable {
-    let interruptions = Atomic<Int>(0)
-    /// Events after a terminal one, a `completed` (the properties never end), or
-    /// more than one value after `dispose()` has returned.
-    let violations = Atomic<Int>(0)
-}
-
-/// Checks one run's events as they come. They may come on any thread (a delivery
-/// under way on another thread delivers the interruption), so its state is atomic.
-private final class RunMonitor: Sendable {
-    private let tally: RunTally
-    private let ended = Atomic<Bool>(false)
-    private let disposed = Atomic<Bool>(false)
-    private let valuesAfterDisposal = Atomic<Int>(0)
-
-    init(_ tally: RunTally) {
-        self.tally = tally
-    }
-
-    var hasEnded: Bool { ended.load(ordering: .acquiring) }
-
-    /// Called once `dispose()` has returned.
-    func didDispose() {
-        disposed.store(true, ordering: .releasing)
-    }
-
-    func observe(_ event: Signal<Int, Never>.Event) {
-        if ended.load(ordering: .acquiring) { violation() }
-        switch event {
-        case .value:
-            // Only the value whose delivery was under way on another thread.
-            if disposed.load(ordering: .acquiring),
-                valuesAfterDisposal.add(1, ordering: .relaxed).newValue > 1 { violation() }
-        case .interrupted:
-            ended.store(true, ordering: .releasing)
-            tally.interruptions.add(1, ordering: .relaxed)
-        case .completed:
-            ended.store(true, ordering: .releasing)
-            violation()
-        }
-    }
-
-    private func violation() {
-        tally.violations.add(1, ordering: .relaxed)
-    }
-}
-
 /// Disposes its run when it is deinitialised.
 private final class RunOwner: Sendable {
     let run: any Disposable
-    let monitor: RunMonitor
+    let monitor: DisposalMonitor
 
-    init(_ run: any Disposable, _ monitor: RunMonitor) {
+    init(_ run: any Disposable, _ monitor: DisposalMonitor) {
         self.run = run
         self.monitor = monitor
     }
@@ -397,13 +349,13 @@ private final class Handover: @unchecked Sendable {  // `run` is guarded by `loc
     let delivering = DispatchSemaphore(value: 0)
     let disposed = DispatchSemaphore(value: 0)
     private let lock = NSLock()
-    private var run: (any Disposable, RunMonitor)?
+    private var run: (any Disposable, DisposalMonitor)?
 
-    func put(_ run: any Disposable, _ monitor: RunMonitor) {
+    func put(_ run: any Disposable, _ monitor: DisposalMonitor) {
         lock.withLock { self.run = (run, monitor) }
     }
 
-    func take() -> (any Disposable, RunMonitor) {
+    func take() -> (any Disposable, DisposalMonitor) {
         lock.withLock { run.take()! }
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import Ripple
+import Synchronization
 
 /// Threads of their own for the stress tests that look for deadlocks.
 enum StressThreads {
@@ -23,5 +25,54 @@ enum StressThreads {
                 continuation.resume(returning: group.wait(timeout: .now() + seconds) == .success)
             }.start()
         }
+    }
+}
+
+/// What the runs of a stress test have heard, all together.
+final class DisposalTally: Sendable {
+    let interruptions = Atomic<Int>(0)
+    /// Events after a terminal one, a `completed` (the runs and properties of
+    /// these tests never complete), or more than one value after `dispose()` has
+    /// returned.
+    let violations = Atomic<Int>(0)
+}
+
+/// Checks one run's events as they come. They may come on any thread (a delivery
+/// under way on another thread delivers the interruption), so its state is atomic.
+final class DisposalMonitor: Sendable {
+    private let tally: DisposalTally
+    private let ended = Atomic<Bool>(false)
+    private let disposed = Atomic<Bool>(false)
+    private let valuesAfterDisposal = Atomic<Int>(0)
+
+    init(_ tally: DisposalTally) {
+        self.tally = tally
+    }
+
+    var hasEnded: Bool { ended.load(ordering: .acquiring) }
+
+    /// Called once a `dispose()` of the run has returned.
+    func didDispose() {
+        disposed.store(true, ordering: .releasing)
+    }
+
+    func observe(_ event: Signal<Int, Never>.Event) {
+        if ended.load(ordering: .acquiring) { violation() }
+        switch event {
+        case .value:
+            // Only the value whose delivery was under way on another thread.
+            if disposed.load(ordering: .acquiring),
+                valuesAfterDisposal.add(1, ordering: .relaxed).newValue > 1 { violation() }
+        case .interrupted:
+            ended.store(true, ordering: .releasing)
+            tally.interruptions.add(1, ordering: .relaxed)
+        case .completed:
+            ended.store(true, ordering: .releasing)
+            violation()
+        }
+    }
+
+    private func violation() {
+        tally.violations.add(1, ordering: .relaxed)
     }
 }
