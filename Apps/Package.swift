@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "Launcher", targets: ["Launcher"]),
         .executable(name: "ripple-services", targets: ["ripple-services"]),
         .executable(name: "ripple-apps", targets: ["ripple-apps"]),
+        .executable(name: "todo-server", targets: ["todo-server"]),
     ],
     dependencies: [
         // The root package: Ripple, RippleTerminal, RippleFoundation, RippleTesting.
@@ -88,6 +89,17 @@ let package = Package(
                 "ConsoleOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // The Todo service alone, with a health route: the sync server people run.
+        .executableTarget(
+            name: "todo-server",
+            dependencies: [
+                "Services",
+                "ConsoleOutput",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]

@@ -40,6 +40,7 @@ check() {
 check ripple-tour "$root_bin/ripple-tour"
 check ripple-apps env XDG_DATA_HOME="$data" "$apps_bin/ripple-apps" --walkthrough
 check ripple-services "$apps_bin/ripple-services" --port 0 --data-dir "$data/services"
+check todo-server "$apps_bin/todo-server" --port 0 --data-dir "$data/todo-server"
 if [[ -x "$bench_bin/ripple-bench" ]]; then
     check ripple-bench "$bench_bin/ripple-bench" --smoke --filter W2
 fi

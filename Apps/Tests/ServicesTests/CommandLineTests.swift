@@ -160,7 +160,7 @@ struct CommandLineTests {
     }
 }
 
-/// A `ripple-services` child process with its output collected. Every wait is for
+/// A `ripple-services` (or `todo-server`) child process with its output collected. Every wait is for
 /// an event of the child (a line printed, its exit), never for a time.
 final class ServerProcess: Sendable {
     /// What the test has seen of the child so far.
@@ -177,25 +177,29 @@ final class ServerProcess: Sendable {
         /// The child has ended and both of its pipes have been read to their end.
         var hasExited: Bool { termination != nil && outputEnded && errorsEnded }
 
-        /// The port of `ripple-services listening on http://127.0.0.1:PORT`, once printed.
+        /// The port of `PROGRAM listening on http://127.0.0.1:PORT`, once printed.
         var port: Int? {
-            outputText.firstMatch(of: /ripple-services listening on http:\/\/127\.0\.0\.1:(\d+)\n/).flatMap { Int($0.1) }
+            outputText.firstMatch(of: /[a-z-]+ listening on http:\/\/127\.0\.0\.1:(\d+)\n/).flatMap { Int($0.1) }
         }
     }
 
     private let child: ChildProcess
+    /// The executable's name, for the failures' messages.
+    private let program: String
     private let seen = WatchedState(Seen())
 
     /// The built executable, beside the test bundle in the products directory.
-    static var executable: URL {
+    static func executable(_ program: String) -> URL {
         let products = Bundle.main.executableURL?.deletingLastPathComponent()
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        return products.appendingPathComponent("ripple-services")
+        return products.appendingPathComponent(program)
     }
 
-    init(arguments: [String]) throws {
-        let executable = Self.executable
-        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "no ripple-services at \(executable.path)")
+    /// Starts `program` (a product of the package, `ripple-services` by default).
+    init(program: String = "ripple-services", arguments: [String]) throws {
+        self.program = program
+        let executable = Self.executable(program)
+        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "no \(program) at \(executable.path)")
         let seen = seen
         child = try ChildProcess(executable: executable, arguments: arguments) { termination in
             seen.update { $0.termination = termination }
@@ -213,25 +217,25 @@ final class ServerProcess: Sendable {
     /// Everything printed to standard error so far.
     var errors: String { seen.value.errorsText }
 
-    /// Waits until `ripple-services listening on http://HOST:PORT` is printed.
+    /// Waits until `PROGRAM listening on http://HOST:PORT` is printed.
     func waitForPort() async throws -> Int {
         await seen.wait { $0.port != nil || $0.termination != nil }
         let state = seen.value
-        return try #require(state.port, "ripple-services exited before it listened: \(state.outputText) \(state.errorsText)")
+        return try #require(state.port, "\(program) exited before it listened: \(state.outputText) \(state.errorsText)")
     }
 
     /// Waits until the standard output contains `text`.
     func waitForOutput(_ text: String) async throws {
         await seen.wait { $0.outputText.contains(text) || $0.termination != nil }
         let state = seen.value
-        try #require(state.outputText.contains(text), "ripple-services exited before printing \"\(text)\": \(state.outputText)")
+        try #require(state.outputText.contains(text), "\(program) exited before printing \"\(text)\": \(state.outputText)")
     }
 
     /// Waits until the standard error contains `text`.
     func waitForErrors(_ text: String) async throws {
         await seen.wait { $0.errorsText.contains(text) || $0.termination != nil }
         let state = seen.value
-        try #require(state.errorsText.contains(text), "ripple-services exited before logging \"\(text)\": \(state.errorsText)")
+        try #require(state.errorsText.contains(text), "\(program) exited before logging \"\(text)\": \(state.errorsText)")
     }
 
     /// Sends a signal to the process.
@@ -243,7 +247,7 @@ final class ServerProcess: Sendable {
     /// (so that everything it printed has been read).
     func waitForExit() async throws -> (reason: Process.TerminationReason, status: Int32) {
         await seen.wait { $0.hasExited }
-        let termination = try #require(seen.value.termination, "the wait for ripple-services to exit was cancelled")
+        let termination = try #require(seen.value.termination, "the wait for \(program) to exit was cancelled")
         return (termination.reason, termination.status)
     }
 

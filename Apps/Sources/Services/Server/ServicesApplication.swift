@@ -113,18 +113,20 @@ public enum ServicesApplication {
     ///
     /// Its listener cannot be stopped and started again: ``ServicesServer`` runs the
     /// same services with one that can (the command line and ``LocalServices`` do).
+    /// `serverName` is its `Server` header (default `ripple-services`).
     public static func make(
         services: [any LocalService],
         configuration: ServicesConfiguration,
         logger: Logger,
         chaos: ChaosEngine? = nil,
+        serverName: String = "ripple-services",
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> App {
         Application(
             router: router(services: services, chaos: chaos),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
-                serverName: "ripple-services"
+                serverName: serverName
             ),
             services: services.flatMap(\.backgroundServices),
             onServerRunning: { channel in

@@ -62,6 +62,25 @@ public final class TodoStore: Sendable {
         return todo
     }
 
+    /// The todo with this id, or `nil` when none has it.
+    public func todo(objectId: String) async throws -> Todo? {
+        try await pool.read { db in
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT \(Self.columns) FROM todos WHERE object_id = ?"),
+                arguments: [objectId]
+            ).map(Self.todo)
+        }
+    }
+
+    /// Reads the schema (a query only a working database answers), for the health
+    /// route.
+    /// - Throws: The database's error when it does not answer.
+    public func check() async throws {
+        _ = try await pool.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
+        }
+    }
+
     /// Sets a todo's status; returns whether a todo had that id.
     /// - Parameter amongNewest: Look only among the newest ``listLimit`` todos, as
     ///   the original did (it loaded one list page and matched ids in it).

@@ -9,6 +9,7 @@ import Synchronization
 /// |---|---|
 /// | `GET /todos/list` | 200, JSON array of ``Todo``, newest first, at most 100 |
 /// | `POST /todos/list` | 200, the saved ``Todo`` (form or JSON `content`, optional `status`) |
+/// | `GET /todos/item/:objectId` | 200, the ``Todo``; unknown id 404; not an id 400 (not in the original) |
 /// | `POST /todos/list/update` | 200 `{"status":"success"}`; unknown id 404 (original: 200 `{'status':'failed'}`) |
 /// | `GET /todos` | 200, the HTML page "TODO 列表" with its form |
 /// | `POST /todos` | 302 to `/todos` after saving the form's `content` |
@@ -34,6 +35,7 @@ public struct TodosService: LocalService {
             "/todos": [.get, .post],
             "/todos/list": [.get, .post],
             "/todos/list/update": [.post],
+            "/todos/item/:objectId": [.get],
         ]
     }
 
@@ -42,6 +44,7 @@ public struct TodosService: LocalService {
         router.get("/todos/list") { _, _ in try await list() }
         router.post("/todos/list") { request, _ in try await create(request) }
         router.post("/todos/list/update") { request, _ in try await update(request) }
+        router.get("/todos/item/:objectId") { _, context in try await single(context) }
         router.get("/todos") { _, _ in try await page() }
         router.post("/todos") { request, _ in try await createFromPage(request) }
         router.get("/") { _, _ in index() }
@@ -84,6 +87,23 @@ public struct TodosService: LocalService {
         let status = try Self.status(fields) ?? .todo
         let todo = try await save(content: content, status: configuration.fidelity == .original ? .todo : status)
         return .json(ByteBuffer(bytes: try Self.encoder.encode(todo)))
+    }
+
+    private func single(_ context: BasicRequestContext) async throws -> Response {
+        let objectId = context.parameters.get("objectId") ?? ""
+        guard TodoFormat.isObjectId(objectId) else {
+            throw ServiceError.badRequest("objectId must be 24 hexadecimal characters", field: "objectId")
+        }
+        guard let todo = try await store.todo(objectId: objectId.lowercased()) else {
+            throw ServiceError(.notFound, "no todo has this objectId", context: ["objectId": objectId])
+        }
+        return .json(ByteBuffer(bytes: try Self.encoder.encode(todo)))
+    }
+
+    /// Checks that the todo database answers (the health route's question).
+    /// - Throws: The database's error when it does not.
+    public func checkDatabase() async throws {
+        try await store.check()
     }
 
     private func update(_ request: Request) async throws -> Response {

@@ -1,0 +1,61 @@
+import ArgumentParser
+import ConsoleOutput
+import Foundation
+import Logging
+import ServiceLifecycle
+import Services
+
+/// `todo-server`: the Todo service alone, on SQLite, with a health route.
+@main
+struct TodoServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "todo-server",
+        abstract: "Serve the Todo routes and GET /health over SQLite (todos.sqlite in the data directory).",
+        discussion: """
+            A write answered 2xx is in the database file before the answer leaves: it survives the \
+            process being killed at any moment (SIGKILL included). Stops gracefully on SIGTERM or \
+            SIGINT: in-flight requests finish, then the process exits 0.
+            """
+    )
+
+    @Option(help: "The host to bind.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to bind; 0 picks a free port (printed at start).")
+    var port = 8080
+
+    @Option(help: "The directory of todos.sqlite (default: $XDG_DATA_HOME/ripple or ~/.local/share/ripple).")
+    var dataDir: String?
+
+    @Option(help: "The largest request body accepted, in bytes.")
+    var maxBodySize = 64 * 1024
+
+    func validate() throws {
+        guard (0...65535).contains(port) else {
+            throw ValidationError("--port must be between 0 and 65535")
+        }
+        guard maxBodySize > 0 else {
+            throw ValidationError("--max-body-size must be positive")
+        }
+    }
+
+    func run() async throws {
+        let dataDirectory = dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? ServicesConfiguration.defaultDataDirectory()
+        let configuration = ServicesConfiguration(
+            host: host, port: port, dataDirectory: dataDirectory, maxBodySize: maxBodySize
+        )
+        var logger = Logger(label: "todo-server")
+        logger.logLevel = .notice
+        StandardOutput.writeLine("todo-server data directory: \(dataDirectory.path)")
+        let host = self.host
+        let application = try TodoServer.application(configuration: configuration, logger: logger) { port in
+            StandardOutput.writeLine("todo-server listening on \(ServicesConfiguration.baseURL(host: host, port: port))")
+        }
+        let group = ServiceGroup(
+            configuration: .init(services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        )
+        try await group.run()
+        StandardOutput.writeLine("todo-server stopped")
+    }
+}
