@@ -48,6 +48,15 @@ import Testing
         await terminal.settle()
     }
 
+    /// Lets the main queue run until `condition` holds (at most 200 rounds): the
+    /// thumbnails reach their views through main-actor hops, which other suites'
+    /// work on the main actor can outnumber on a loaded machine.
+    func settle(_ terminal: VirtualTerminal, until condition: () -> Bool) async {
+        for _ in 0..<200 where !condition() {
+            await terminal.settle()
+        }
+    }
+
     /// The screen's lines, also written to a file of the temporary directory for
     /// reading when a comparison fails.
     func lines(_ terminal: VirtualTerminal, _ name: String) -> [String] {
@@ -98,6 +107,7 @@ import Testing
         terminal.type("flower")
         terminal.press(.enter)
         await advance(by: 1, terminal)
+        await settle(terminal) { terminal.lines.filter { $0.contains("▀▀▀▀▀▀▀▀") }.count == 8 }
         #expect(screen.resultsView != nil)
         #expect(lines(terminal, "results") == [
             "‹ Back                               flower",

@@ -1,4 +1,5 @@
 import Foundation
+import Services
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -100,7 +101,7 @@ final class ChildProcess: Sendable {
             ended.withLock { $0 = termination }
             onTermination(termination)
         }
-        try process.run()
+        try ProcessLaunch.run(process)
         #endif
     }
 

@@ -237,7 +237,7 @@ public struct RsvgConvert: SVGRasterizing {
         let ended = ProcessEnd()
         process.terminationHandler = { _ in ended.finish() }
         do {
-            try process.run()
+            try ProcessLaunch.run(process)
         } catch {
             throw SVGRenderError.failed("rsvg-convert could not start: \(error)")
         }

@@ -128,7 +128,7 @@ public struct PictureConversion: Sendable {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         do {
-            try process.run()
+            try ProcessLaunch.run(process)
         } catch {
             throw .failed("\(name) could not start: \(error)")
         }
