@@ -1,5 +1,4 @@
 import Foundation
-import Services
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -101,7 +100,7 @@ final class ChildProcess: Sendable {
             ended.withLock { $0 = termination }
             onTermination(termination)
         }
-        try ProcessLaunch.run(process)
+        try process.run()
         #endif
     }
 

@@ -225,61 +225,34 @@ public struct RsvgConvert: SVGRasterizing {
         guard let executable else { throw SVGRenderError.toolMissing("rsvg-convert is not installed") }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("ripple-svg-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [
-            "--width", String(width), "--height", String(height), "--background-color", "white", "--format", "png",
-            "--output", output.path, path,
-        ]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let ended = ProcessEnd()
-        process.terminationHandler = { _ in ended.finish() }
+        let child: ProcessLaunch.Child
         do {
-            try ProcessLaunch.run(process)
+            child = try ProcessLaunch.start(executable, [
+                "--width", String(width), "--height", String(height), "--background-color", "white", "--format", "png",
+                "--output", output.path, path,
+            ], capturingOutput: false)
         } catch {
-            throw SVGRenderError.failed("rsvg-convert could not start: \(error)")
+            throw SVGRenderError.failed(error.description)
         }
+        let deadline = ChildDeadline(pid: child.pid)
         let timeout = timeout
         let timer = Task {
             try await Task.sleep(for: timeout)
-            process.terminate()
+            deadline.expire()
         }
-        await ended.wait()
+        let pid = child.pid
+        let termination = await withCheckedContinuation { (continuation: CheckedContinuation<ProcessLaunch.Termination, Never>) in
+            // waitpid blocks: on a thread of its own, not one of the cooperative pool's.
+            Thread {
+                continuation.resume(returning: ProcessLaunch.wait(pid, beforeReaping: deadline.end))
+            }.start()
+        }
         timer.cancel()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw SVGRenderError.failed(
-                process.terminationReason == .uncaughtSignal
-                    ? "rsvg-convert did not finish within \(timeout)" : "rsvg-convert exited with status \(process.terminationStatus)"
-            )
+        guard !deadline.expired else { throw SVGRenderError.failed("rsvg-convert did not finish within \(timeout)") }
+        guard termination == .exited(0) else {
+            throw SVGRenderError.failed("rsvg-convert ended with \(termination)")
         }
         guard let bytes = try? Data(contentsOf: output), !bytes.isEmpty else { throw SVGRenderError.failed("rsvg-convert wrote nothing") }
         return Array(bytes)
-    }
-}
-
-/// A child process's end, awaited without blocking a thread (its termination
-/// handler may run before or after the wait starts).
-final class ProcessEnd: Sendable {
-    private let state = Mutex<(ended: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
-
-    func finish() {
-        let waiter = state.withLock { state in
-            state.ended = true
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume()
-    }
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let ended = state.withLock { state in
-                if !state.ended { state.waiter = continuation }
-                return state.ended
-            }
-            if ended { continuation.resume() }
-        }
     }
 }

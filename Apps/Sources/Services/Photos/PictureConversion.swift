@@ -120,61 +120,32 @@ public struct PictureConversion: Sendable {
     /// output, if it exited with status 0 in time.
     private func run(_ executable: String, _ arguments: [String]) throws(PictureConversionError) -> [UInt8] {
         let name = (executable as NSString).lastPathComponent
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        let child: ProcessLaunch.Child
         do {
-            try ProcessLaunch.run(process)
+            child = try ProcessLaunch.start(executable, arguments, capturingOutput: true)
         } catch {
-            throw .failed("\(name) could not start: \(error)")
+            throw .failed(error.description)
         }
-        // The timer kills the child unless its output has ended (it has exited, or is
-        // about to): `ended` is set first, so that a late timer never names a pid
-        // that may have been reused.
-        let pid = process.processIdentifier
-        let state = Mutex((ended: false, timedOut: false))
-        let timer = DispatchWorkItem {
-            state.withLock { state in
-                guard !state.ended else { return }
-                state.timedOut = true
-                kill(pid, SIGKILL)
-            }
-        }
+        let pid = child.pid
+        let deadline = ChildDeadline(pid: pid)
+        let timer = DispatchWorkItem { deadline.expire() }
         let (seconds, attoseconds) = timeout.components
         DispatchQueue.global().asyncAfter(
             deadline: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)), execute: timer
         )
         // Read to the end before waiting: a tool whose output fills the pipe would
         // otherwise wait for a reader forever.
-        var bytes: [UInt8] = []
-        let reader = output.fileHandleForReading
-        while let chunk = try? reader.read(upToCount: 1 << 16), !chunk.isEmpty {
-            bytes += chunk
-            if bytes.count > Self.maximumOutputBytes {
-                kill(pid, SIGKILL)
-                break
-            }
-        }
-        let timedOut = state.withLock { state in
-            state.ended = true
-            return state.timedOut
-        }
+        let (bytes, overflowed) = ProcessLaunch.readAll(child.output!, limit: Self.maximumOutputBytes)
+        if overflowed { kill(pid, SIGKILL) }   // not reaped yet: still this child's pid
+        let termination = ProcessLaunch.wait(pid, beforeReaping: deadline.end)
         timer.cancel()
-        process.waitUntilExit()
-        guard bytes.count <= Self.maximumOutputBytes else {
-            throw .failed("\(name) wrote more than \(Self.maximumOutputBytes) bytes")
-        }
+        let timedOut = deadline.expired
+        guard !overflowed else { throw .failed("\(name) wrote more than \(Self.maximumOutputBytes) bytes") }
         guard !timedOut else { throw .failed("\(name) did not finish within \(timeout)") }
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw .failed(
-                process.terminationReason == .uncaughtSignal
-                    ? "\(name) was stopped by signal \(process.terminationStatus)"
-                    : "\(name) exited with status \(process.terminationStatus)"
-            )
+        switch termination {
+        case .exited(0): break
+        case let .exited(status): throw .failed("\(name) exited with status \(status)")
+        case let .signalled(signal): throw .failed("\(name) was stopped by signal \(signal)")
         }
         guard ImageFormat.of(bytes) == .png else { throw .failed("\(name) did not write a PNG") }
         return bytes
