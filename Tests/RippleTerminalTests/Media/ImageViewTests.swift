@@ -61,7 +61,7 @@ import Testing
         // pixel weighted by the area it shares (in units of 1 / target pixel a side),
         // colours premultiplied by alpha, over the black of the default background.
         let (sourceWidth, sourceHeight, columns, rows) = sizes
-        var generator = SeededGenerator(seed: UInt64(sourceWidth * 1_000 + sourceHeight))
+        var generator = SeededRandom(seed: UInt64(sourceWidth * 1_000 + sourceHeight))
         let pixels = (0..<sourceWidth * sourceHeight).map { _ in
             (UInt8.random(in: 0...255, using: &generator), UInt8.random(in: 0...255, using: &generator),
              UInt8.random(in: 0...255, using: &generator), [UInt8(0), 128, 255][Int.random(in: 0...2, using: &generator)])
@@ -297,22 +297,5 @@ import Testing
         #expect(same == one)
         #expect(try image(1, 2, filledWith: (1, 2, 3)) != one)
         #expect(one.pixels == [1, 2, 3, 255, 1, 2, 3, 255])
-    }
-}
-
-/// A deterministic generator for the tests' random pixels (SplitMix64).
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }
