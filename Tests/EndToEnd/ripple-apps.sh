@@ -91,7 +91,10 @@ screen | grep -qF "$first$second" && fail "two todos typed back to back were mer
 wait_for "│New: Type todo here..."
 send Tab
 send Space
+# The ticked row stays in "To Do" as "[x] <todo> …" until the service confirms, then moves.
 wait_for "│[x] tmux todo"
+wait_gone "$first …"
+wait_gone "$second …"
 awk 'index($0, "│Finished") { finished = 1 } index($0, "[x] tmux todo") { exit !finished }' <(screen) \
     || fail "the ticked todo is not under Finished"
 screen > "$out/apps-todos-80x24.txt"
