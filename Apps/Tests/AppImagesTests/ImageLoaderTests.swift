@@ -225,6 +225,28 @@ final class LoadRecord: Sendable {
         #expect(loader.counts.decodes == 1 && record.images.count == 1)
     }
 
+    @MainActor
+    @Test func aLoadPreparedForCellsIsScaledOnTheDecodeSchedulerNotInTheFrame() throws {
+        let network = TestScheduler()
+        let decoding = TestScheduler()
+        let server = StubImageServer(scheduler: network, files: [photoURL(1): try jpeg(width: 40, height: 30, grey: 90)])
+        let loader = ImageLoader(decodeScheduler: decoding, fetch: server.fetch)
+        let record = LoadRecord()
+        let cells = Size(columns: 8, rows: 3), background = Color.rgb(48, 48, 48)
+        _ = record.start(loader.image(at: photoURL(1), preparingFor: cells, background: background))
+        network.advance(by: .seconds(1))
+        decoding.run()
+        let image = try #require(record.images.first)
+        // Prepared already, on the decode scheduler: preparing again scales nothing,
+        // and a view of those cells shows it without scaling.
+        #expect(!ImageView.prepare(image, forCells: cells, background: background))
+        let view = ImageView(image: image, backgroundColor: background)
+        view.sizing = .flexible
+        let terminal = VirtualTerminal(columns: 8, rows: 3, root: view)
+        #expect(view.scaleCount == 0)
+        #expect(terminal.screen[4, 1].grapheme == "▀")
+    }
+
     @Test func aPNGKeepsItsTransparency() throws {
         let png = Data(PNGFixture.halfTransparentRed)
         let scheduler = TestScheduler()

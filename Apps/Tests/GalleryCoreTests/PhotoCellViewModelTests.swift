@@ -21,6 +21,22 @@ import Testing
         #expect(states == ["loading…", "loading…", "picture of http://px/photos/1/3.jpg"])
     }
 
+    @Test func theWallsThumbnailsComeFromTheThumbnailsServiceWhenOneIsGiven() {
+        let scheduler = TestScheduler()
+        let stub = StubGalleryService(photoCount: 2, latency: 1, scheduler: scheduler)
+        let thumbnails = StubGalleryService(photoCount: 0, latency: 1, scheduler: scheduler)
+        let services = GalleryServices<String>(photos: stub, votes: stub, login: stub, images: stub, thumbnails: thumbnails)
+        #expect(GalleryServices<String>(photos: stub, votes: stub, login: stub, images: stub).thumbnails as? StubGalleryService === stub)
+        let wall = GalleryViewModel(services: services, scheduler: scheduler)
+        scheduler.advance(by: .seconds(1))
+        var last: ThumbnailState<String>?
+        _ = wall.cells.value[0].thumbnail.startWithValues { last = $0 }
+        scheduler.advance(by: .seconds(1))
+        #expect(last?.picture == "picture of http://px/photos/1/3.jpg")
+        #expect(thumbnails.requests == ["image http://px/photos/1/3.jpg"])
+        #expect(stub.requests == ["page 1"])
+    }
+
     @Test func aPictureThatCannotBeDecodedKeepsThePlaceholderSayingSo() {
         let (wall, stub, scheduler) = makeGallery(photos: 1)
         stub.withState { $0.brokenImages = ["http://px/photos/1/3.jpg"] }

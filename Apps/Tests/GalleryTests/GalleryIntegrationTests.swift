@@ -61,12 +61,14 @@ import Testing
             let scheduler = QueueScheduler(name: "gallery-tests")
             let client = PxClient(baseURL: services.url, scheduler: scheduler)
             let loader = ImageLoader(connection: client.serviceConnection, decodeScheduler: QueueScheduler(name: "decode"))
-            let images = LoaderImageService(loader: loader)
+            let images = LoaderImageService(loader: loader, preparingFor: PhotoCell.thumbnailSize, background: PhotoCell.background)
             let page = try #require(try await client.popularPhotos(page: 1, perPage: 20).first())
             for record in page.photos {
                 let url = try #require(record.thumbnailURL)
                 let thumbnail = try #require(try await images.image(at: url).first())
                 #expect(thumbnail.width == 280 && thumbnail.height == 280)
+                // Scaled for the wall's cells where it was decoded: a cell showing it scales nothing.
+                #expect(!ImageView.prepare(thumbnail, forCells: PhotoCell.thumbnailSize, background: PhotoCell.background))
                 _ = try await images.image(at: url).first()
             }
             #expect(loader.counts.decodes == page.photos.count && loader.counts.cacheHits == page.photos.count)

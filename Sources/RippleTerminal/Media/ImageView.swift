@@ -1,4 +1,5 @@
 import Ripple
+import Synchronization
 
 // ImageView: an image drawn with half blocks, in true colour.
 //
@@ -12,7 +13,10 @@ import Ripple
 // `.rgb`: a renderer for a 256- or 16-colour terminal maps them to the nearest
 // palette entry. The cells of the last scaling are kept with what they were made
 // from (the image, by identity: a copy of it is the same image; the view's size; the
-// background), so redrawing an unchanged image only copies cells. While `image` is nil the view
+// background), so redrawing an unchanged image only copies cells; views share recent
+// scalings, and `prepare` makes one ahead of time on any thread (an image loader's
+// decode queue), so that the frame that first shows an image need not scale it.
+// While `image` is nil the view
 // shows its placeholder: dim text, a box, or nothing. Over the half blocks the view
 // places the image itself, which a window whose terminal shows pixels (kitty
 // graphics, sixel) draws there instead; the half blocks are what every other
@@ -72,8 +76,9 @@ public final class ImageView: View {
     /// of scaling the image again, so a frame scales only the images that newly
     /// show. The least recently used go first. 120,000 cells by default: about 750
     /// thumbnails of 20 × 8 cells, a few megabytes.
-    public static var sharedScalingCellBudget = 120_000 {
-        didSet { ScaledImageCache.shared.trim(to: sharedScalingCellBudget) }
+    public static var sharedScalingCellBudget: Int {
+        get { ScaledImageCache.shared.budget }
+        set { ScaledImageCache.shared.budget = newValue }
     }
 
     /// How many cells of scaled images are kept for sharing now.
@@ -81,10 +86,34 @@ public final class ImageView: View {
         ScaledImageCache.shared.cellCount
     }
 
+    /// Scales `image` for an image view of `size` cells over `background`, as the
+    /// view would, and keeps the result with the scalings image views share, unless
+    /// it is kept already. A view that then shows the image at that size over that
+    /// background copies the cells instead of scaling the image in the frame.
+    ///
+    /// Call it where the image is made, off the main thread: an image loader that
+    /// decodes thumbnails on a queue of its own prepares each for the cells that
+    /// show it, so scrolling to it costs a frame no scaling. Safe from any thread.
+    ///
+    /// ```swift
+    /// let thumbnail = try decode(bytes)                       // on the decode queue
+    /// ImageView.prepare(thumbnail, forCells: Size(columns: 16, rows: 8))
+    /// ```
+    ///
+    /// - Returns: Whether the image was scaled: `false` when the scaling was kept
+    ///   already, or when `size` is empty.
+    @discardableResult
+    public nonisolated static func prepare(_ image: Image, forCells size: Size, background: Color = .default) -> Bool {
+        guard size.columns > 0, size.rows > 0 else { return false }
+        guard ScaledImageCache.shared.scaled(image, at: size, over: background) == nil else { return false }
+        ScaledImageCache.shared.insert(makeScaling(of: image, size: size, background: background))
+        return true
+    }
+
     private var cache: ScaledImage?
 
     /// The cells an image was scaled to, with what they were made from.
-    fileprivate struct ScaledImage {
+    fileprivate struct ScaledImage: Sendable {
         let image: Image
         let size: Size
         let background: Color
@@ -99,7 +128,7 @@ public final class ImageView: View {
     }
 
     /// The glyphs of a scaled image's cells, made once.
-    private static let upperHalf = Character("▀"), lowerHalf = Character("▄")
+    private nonisolated static let upperHalf = Character("▀"), lowerHalf = Character("▄")
 
     /// An image view showing `image`, or `placeholder` while it is nil.
     public init(image: Image? = nil, placeholder: Placeholder = .text("loading…"),
@@ -141,12 +170,10 @@ public final class ImageView: View {
             if let shared = ScaledImageCache.shared.scaled(image, at: size, over: backgroundColor) {
                 cache = shared
             } else {
-                let scaled = scale(image, to: size)
-                let made = ScaledImage(image: image, size: size, background: backgroundColor,
-                                       cells: scaled.cells, imageRect: scaled.imageRect)
+                let made = Self.makeScaling(of: image, size: size, background: backgroundColor)
                 cache = made
                 scaleCount += 1
-                ScaledImageCache.shared.insert(made, budget: Self.sharedScalingCellBudget)
+                ScaledImageCache.shared.insert(made)
             }
         }
         guard let cache else { return }
@@ -154,12 +181,12 @@ public final class ImageView: View {
         context.placeImage(image, in: cache.imageRect)
     }
 
-    /// The cells of `image` fitted and centred in `size`, row by row, and the cells
-    /// the image covers.
-    private func scale(_ image: Image, to size: Size) -> (cells: [Cell], imageRect: Rect) {
+    /// `image` fitted and centred in `size` cells over `background`: the cells, row
+    /// by row, and the cells the image covers.
+    private nonisolated static func makeScaling(of image: Image, size: Size, background: Color) -> ScaledImage {
         let pixelRows = size.rows * 2
         let fitted = ImageScaling.fittedSize(width: image.width, height: image.height, into: size.columns, pixelRows)
-        let pixels = ImageScaling.resample(image, width: fitted.width, height: fitted.height, over: matte)
+        let pixels = ImageScaling.resample(image, width: fitted.width, height: fitted.height, over: matte(for: background))
         let left = (size.columns - fitted.width) / 2
         let top = (pixelRows - fitted.height) / 2
         func pixel(_ column: Int, _ row: Int) -> Color? {
@@ -173,7 +200,6 @@ public final class ImageView: View {
         cells.reserveCapacity(size.columns * size.rows)
         for row in 0..<size.rows {
             for column in 0..<size.columns {
-                let background = backgroundColor
                 switch (pixel(column, 2 * row), pixel(column, 2 * row + 1)) {
                 case let (top?, bottom):
                     let style = Style(foreground: top, background: bottom ?? background)
@@ -186,13 +212,14 @@ public final class ImageView: View {
             }
         }
         let firstRow = top / 2, endRow = (top + fitted.height + 1) / 2
-        return (cells, Rect(column: left, row: firstRow, columns: fitted.width, rows: endRow - firstRow))
+        return ScaledImage(image: image, size: size, background: background, cells: cells,
+                           imageRect: Rect(column: left, row: firstRow, columns: fitted.width, rows: endRow - firstRow))
     }
 
     /// The opaque colour translucent pixels are laid over: the background, black
     /// for the terminal's default.
-    private var matte: RGB {
-        switch backgroundColor {
+    private nonisolated static func matte(for background: Color) -> RGB {
+        switch background {
         case .default:
             return RGB(red: 0, green: 0, blue: 0)
         case let .indexed(index):
@@ -249,9 +276,10 @@ extension Reactive where Base: ImageView {
 /// The scaled images every image view shares (see
 /// ``ImageView/sharedScalingCellBudget``): by the image's identity, the size and the
 /// background. An entry keeps its image, so that the identity it is found by cannot
-/// name another image while it is kept.
-@MainActor
-private final class ScaledImageCache {
+/// name another image while it is kept. Views use it on the main actor,
+/// ``ImageView/prepare(_:forCells:background:)`` from any thread: a mutex guards it,
+/// and the entries it drops are released after the mutex is let go.
+private final class ScaledImageCache: Sendable {
     static let shared = ScaledImageCache()
 
     private struct Key: Hashable {
@@ -260,43 +288,77 @@ private final class ScaledImageCache {
         let background: Color
     }
 
-    private var entries: [Key: (scaled: ImageView.ScaledImage, lastUse: UInt64)] = [:]
-    private var clock: UInt64 = 0
-    private(set) var cellCount = 0
+    private struct State {
+        var entries: [Key: (scaled: ImageView.ScaledImage, lastUse: UInt64)] = [:]
+        var clock: UInt64 = 0
+        var cellCount = 0
+        var budget = 120_000
+    }
+
+    private let state = Mutex(State())
+
+    /// The cells kept now.
+    var cellCount: Int {
+        state.withLock { $0.cellCount }
+    }
+
+    /// The most cells kept; lowering it drops entries at once.
+    var budget: Int {
+        get { state.withLock { $0.budget } }
+        set {
+            let dropped = state.withLock { state in
+                state.budget = max(newValue, 0)
+                return Self.trim(&state)
+            }
+            _ = dropped   // released here, after the lock
+        }
+    }
 
     /// The cells `image` was scaled to at `size` over `background`, if kept.
     func scaled(_ image: Image, at size: Size, over background: Color) -> ImageView.ScaledImage? {
         let key = Key(image: image.identity, size: size, background: background)
-        guard let entry = entries[key], entry.scaled.image.isIdentical(to: image) else { return nil }
-        clock += 1
-        entries[key]?.lastUse = clock
-        return entry.scaled
+        return state.withLock { state in
+            guard let entry = state.entries[key], entry.scaled.image.isIdentical(to: image) else { return nil }
+            state.clock += 1
+            state.entries[key]?.lastUse = state.clock
+            return entry.scaled
+        }
     }
 
-    /// Keeps `scaled`, then drops the least recently used entries while the cells
-    /// kept exceed `budget`.
-    func insert(_ scaled: ImageView.ScaledImage, budget: Int) {
-        let cells = scaled.cells.count
-        guard cells <= budget else { return }
+    /// Keeps `scaled` (replacing a scaling of the same image, size and background),
+    /// then drops the least recently used entries while the cells kept exceed the
+    /// budget. A scaling larger than the whole budget is not kept.
+    func insert(_ scaled: ImageView.ScaledImage) {
         let key = Key(image: scaled.image.identity, size: scaled.size, background: scaled.background)
-        clock += 1
-        if let replaced = entries.updateValue((scaled, clock), forKey: key) {
-            cellCount -= replaced.scaled.cells.count
+        let dropped = state.withLock { state -> [ImageView.ScaledImage] in
+            let cells = scaled.cells.count
+            guard cells <= state.budget else { return [] }
+            state.clock += 1
+            var dropped: [ImageView.ScaledImage] = []
+            if let replaced = state.entries.updateValue((scaled, state.clock), forKey: key) {
+                state.cellCount -= replaced.scaled.cells.count
+                dropped.append(replaced.scaled)
+            }
+            state.cellCount += cells
+            return dropped + Self.trim(&state)
         }
-        cellCount += cells
-        trim(to: budget)
+        _ = dropped   // released here, after the lock
     }
 
-    /// Drops the least recently used entries until the cells kept are within
-    /// `budget`; a quarter of it more when it has to drop any, so that a full
-    /// cache does not sort its entries at every insertion.
-    func trim(to budget: Int) {
-        guard cellCount > budget else { return }
-        let target = budget - budget / 4
-        for (key, entry) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
-            guard cellCount > target else { break }
-            entries[key] = nil
-            cellCount -= entry.scaled.cells.count
+    /// Drops the least recently used entries until the cells kept are within the
+    /// budget; a quarter of it more when it has to drop any, so that a full cache
+    /// does not sort its entries at every insertion. Returns what it dropped, for
+    /// the caller to release outside the lock.
+    private static func trim(_ state: inout State) -> [ImageView.ScaledImage] {
+        guard state.cellCount > state.budget else { return [] }
+        let target = state.budget - state.budget / 4
+        var dropped: [ImageView.ScaledImage] = []
+        for (key, entry) in state.entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+            guard state.cellCount > target else { break }
+            state.entries[key] = nil
+            state.cellCount -= entry.scaled.cells.count
+            dropped.append(entry.scaled)
         }
+        return dropped
     }
 }

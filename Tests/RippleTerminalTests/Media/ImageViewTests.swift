@@ -1,3 +1,4 @@
+import Dispatch
 import Ripple
 import RippleTerminal
 import Testing
@@ -249,6 +250,31 @@ import Testing
         #expect(ImageView.sharedScaledCellCount <= 50 - 50 / 4)
         #expect(show(pictures[1]).scaleCount == 1)      // the least recently used went first
         #expect(show(pictures[3]).scaleCount == 0)
+    }
+
+    @Test func anImagePreparedOffTheMainThreadIsShownWithoutScalingInTheFrame() throws {
+        let picture = try image(40, 24, (0..<960).map { (UInt8($0 % 256), UInt8($0 / 4 % 256), 90, 255) })
+        let prepared = DispatchQueue.global().sync {
+            ImageView.prepare(picture, forCells: Size(columns: 10, rows: 6), background: .rgb(20, 20, 20))
+        }
+        #expect(prepared)
+        #expect(!ImageView.prepare(picture, forCells: Size(columns: 10, rows: 6), background: .rgb(20, 20, 20)))
+        let view = ImageView(image: picture, backgroundColor: .rgb(20, 20, 20))
+        view.sizing = .flexible
+        let terminal = VirtualTerminal(columns: 10, rows: 6, root: view)
+        #expect(view.scaleCount == 0)
+        // The same pixels in an image of their own are scaled by the view: the cells agree.
+        let equal = ImageView(image: try image(40, 24, (0..<960).map { (UInt8($0 % 256), UInt8($0 / 4 % 256), 90, 255) }),
+                              backgroundColor: .rgb(20, 20, 20))
+        equal.sizing = .flexible
+        let reference = VirtualTerminal(columns: 10, rows: 6, root: equal)
+        #expect(equal.scaleCount == 1)
+        for row in 0..<6 {
+            for column in 0..<10 {
+                #expect(cell(terminal, column, row) == cell(reference, column, row), "cell \(column), \(row)")
+            }
+        }
+        #expect(!ImageView.prepare(picture, forCells: Size(columns: 0, rows: 6)))
     }
 
     @Test func anImageFitsAtMostItsOwnSizeInAStack() throws {

@@ -29,7 +29,8 @@ public struct GalleryApp: SeedApp {
         let client = PxClient(baseURL: environment.servicesURL, scheduler: environment.scheduler)
         let loader = ImageLoader(connection: client.serviceConnection, decodeScheduler: QueueScheduler(name: "gallery-images"))
         let services = GalleryServices<Image>(
-            photos: client, votes: client, login: client, images: LoaderImageService(loader: loader))
+            photos: client, votes: client, login: client, images: LoaderImageService(loader: loader),
+            thumbnails: LoaderImageService(loader: loader, preparingFor: PhotoCell.thumbnailSize, background: PhotoCell.background))
         return Self.makeScreen(services: services, scheduler: environment.scheduler)
     }
 

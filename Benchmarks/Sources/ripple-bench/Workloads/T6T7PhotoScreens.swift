@@ -5,30 +5,41 @@
 // wall. T7, search results: a ListView of 1,000 rows of 4 lines (an 8 × 4 thumbnail,
 // the title, the favourites and comments counts), as the Flickr Search's results.
 // Each photo has its own thumbnail, a 100 × 100 pixel image already decoded, as an
-// image cache holds them: a reused cell that shows another photo scales that photo's
-// thumbnail. Each operation is one PageDown (PageUp on the way back from an end) sent to
-// the window, then the render: the reused cells configured for their new items, the
-// thumbnails scaled (or, on the way back over pages already shown, their scalings
-// copied from those image views share), the drawing and the renderer's diff. Building the screen and its
-// first render are outside the measured region. Ripple only; the checksum is the
-// bytes the renders wrote, worked out by a first run.
+// image cache holds them. In T6, T6b, T7 and T7b each thumbnail was also prepared for
+// its cells where it was decoded (`ImageView.prepare`, as the apps' image loaders do
+// on their decode queue), so a reused cell that shows another photo copies cells:
+// the rows measure the frame itself, at 1,000 and at 10,000 items. T6c and T7c
+// prepare nothing: every page the keys reach for the first time has its thumbnails
+// scaled in the frame (on the way back, pages still among the scalings image views
+// share are copied) — what a frame costs when images come from a loader that does
+// not prepare them. Each operation is one PageDown (PageUp on the way back from an
+// end) sent to the window, then the render: the reused cells configured for their
+// new items, the thumbnails' cells, the drawing and the renderer's diff. Building
+// the screen, preparing the thumbnails and the first render are outside the
+// measured region. Ripple only; the checksum is the bytes the renders wrote, worked
+// out by a first run.
 
 import Ripple
 import RippleTerminal
 
 extension Workloads {
     /// T6 at 1,000 photos, T6b at 10,000: the same keys, so that the two rows show
-    /// whether a frame's cost depends on the item count.
-    static func photoWallScroll(_ sizing: Sizing, photos: Int = 1_000, id: String = "T6") -> Workload {
-        photoScreenScroll(sizing, id: id, title: "photo wall: GridView of \(grouped(photos)) thumbnails, one page per key") {
-            PhotoScreen.wall(photos: photos)
+    /// whether a frame's cost depends on the item count; T6c as T6b with thumbnails
+    /// not prepared (scaled in the frames).
+    static func photoWallScroll(_ sizing: Sizing, photos: Int = 1_000, id: String = "T6", prepared: Bool = true) -> Workload {
+        let keys = sizing.iterations(1_000)
+        let how = prepared ? "thumbnails prepared" : "thumbnails scaled in the frame"
+        return photoScreenScroll(sizing, id: id, title: "photo wall: GridView of \(grouped(photos)), \(how), one page per key") {
+            PhotoScreen.wall(photos: photos, preparedFor: prepared ? keys : nil)
         }
     }
 
-    /// T7 at 1,000 rows, T7b at 10,000.
-    static func photoResultsScroll(_ sizing: Sizing, photos: Int = 1_000, id: String = "T7") -> Workload {
-        photoScreenScroll(sizing, id: id, title: "search results: ListView of \(grouped(photos)) rows with thumbnails, one page per key") {
-            PhotoScreen.results(photos: photos)
+    /// T7 at 1,000 rows, T7b at 10,000, T7c as T7b with thumbnails not prepared.
+    static func photoResultsScroll(_ sizing: Sizing, photos: Int = 1_000, id: String = "T7", prepared: Bool = true) -> Workload {
+        let keys = sizing.iterations(1_000)
+        let how = prepared ? "thumbnails prepared" : "thumbnails scaled in the frame"
+        return photoScreenScroll(sizing, id: id, title: "search results: ListView of \(grouped(photos)) rows, \(how), one page per key") {
+            PhotoScreen.results(photos: photos, preparedFor: prepared ? keys : nil)
         }
     }
 
@@ -44,11 +55,17 @@ extension Workloads {
                                           make: @escaping @MainActor () -> PhotoScreen) -> Workload {
         let n = sizing.iterations(1_000)
         return Workload(
-            id: id, title: title, operation: "key", operations: n, expected: MainActor.assumeIsolated { make().scroll(pages: n) },
+            id: id, title: title, operation: "key", operations: n,
+            expected: MainActor.assumeIsolated {
+                let screen = make()
+                defer { screen.finish() }
+                return screen.scroll(pages: n)
+            },
             baseline: nil,
             ripple: { region in
                 // The harness runs on the main thread (main.swift's top-level code).
                 let screen = MainActor.assumeIsolated { make() }
+                defer { MainActor.assumeIsolated { screen.finish() } }
                 var written = 0
                 region.measure { written = MainActor.assumeIsolated { screen.scroll(pages: n) } }
                 return written
@@ -113,9 +130,18 @@ private final class PhotoScreen {
     private let window: Window
     private let isAtEnd: (_ forward: Bool) -> Bool
     private var direction = Key.pageDown
+    /// The shared scalings' budget before the screen raised it, to restore.
+    private let savedBudget: Int
 
-    private init(root: View, isAtEnd: @escaping (_ forward: Bool) -> Bool) {
+    /// The screen of `root`; with `prepared`, each of those thumbnails prepared for
+    /// `cells` first, the shared scalings' budget raised to hold them all.
+    private init(root: View, prepared: [Image] = [], cells: Size = .zero, isAtEnd: @escaping (_ forward: Bool) -> Bool) {
         self.isAtEnd = isAtEnd
+        savedBudget = ImageView.sharedScalingCellBudget
+        if !prepared.isEmpty {
+            ImageView.sharedScalingCellBudget = max(savedBudget, 2 * prepared.count * cells.columns * cells.rows)
+            for thumbnail in prepared { ImageView.prepare(thumbnail, forCells: cells) }
+        }
         window = Window(root: root, size: TerminalSize(columns: 120, rows: 40), scheduler: TestScheduler())
         window.renderIfNeeded()
         window.send(.key(KeyEvent(.down)))
@@ -149,27 +175,47 @@ private final class PhotoScreen {
         }
     }
 
-    static func wall(photos count: Int) -> PhotoScreen {
+    /// The thumbnails `keys` pages from the top can show (all of them once the
+    /// keys reach the end): the first pages' worth, with a margin.
+    private static func reachable(_ photos: [Photo], keys: Int, perPage: Int) -> [Image] {
+        photos.prefix((keys + 2) * perPage).map(\.thumbnail)
+    }
+
+    /// Gives the shared scalings their budget back (dropping what this screen's
+    /// preparation added beyond it).
+    func finish() {
+        ImageView.sharedScalingCellBudget = savedBudget
+    }
+
+    /// The wall; with `keys`, the thumbnails that many keys can reach prepared first.
+    static func wall(photos count: Int, preparedFor keys: Int?) -> PhotoScreen {
         let grid = GridView<Photo>(cellSize: Size(columns: 16, rows: 9), insets: Insets(all: 1),
                                    makeCell: WallCell.init,
                                    configure: { cell, photo in
                                        cell.thumbnail.image = photo.thumbnail
                                        cell.title.text = photo.title
                                    })
-        grid.items = photos(count)
-        return PhotoScreen(root: grid) { forward in
+        let items = photos(count)
+        grid.items = items
+        // A cell's thumbnail: 16 × 8 of its 16 × 9 cells; 7 × 4 cells a page.
+        let prepared = keys.map { reachable(items, keys: $0, perPage: 28) } ?? []
+        return PhotoScreen(root: grid, prepared: prepared, cells: Size(columns: 16, rows: 8)) { forward in
             forward ? grid.selectedIndex == count - 1 : grid.selectedIndex == 0
         }
     }
 
-    static func results(photos count: Int) -> PhotoScreen {
+    /// The results; with `keys`, the thumbnails that many keys can reach prepared first.
+    static func results(photos count: Int, preparedFor keys: Int?) -> PhotoScreen {
         let list = ListView<Photo, ResultRow>(rowHeight: 4, makeRow: ResultRow.init) { row, photo in
             row.thumbnail.image = photo.thumbnail
             row.title.text = photo.title
             row.counts.text = photo.counts
         }
-        list.items = photos(count)
-        return PhotoScreen(root: list) { forward in
+        let items = photos(count)
+        list.items = items
+        // A row's thumbnail: 8 × 4 cells; 10 rows a page.
+        let prepared = keys.map { reachable(items, keys: $0, perPage: 10) } ?? []
+        return PhotoScreen(root: list, prepared: prepared, cells: Size(columns: 8, rows: 4)) { forward in
             forward ? list.selectedIndexPath?.row == count - 1 : list.selectedIndexPath?.row == 0
         }
     }

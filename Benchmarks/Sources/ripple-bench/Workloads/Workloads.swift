@@ -36,7 +36,9 @@ enum Workloads {
             + [contention(sizing), terminalFullPaint(sizing), terminalLabelChange(sizing)]
             + [listPageScroll(sizing, rows: 1_000, id: "T3a"), listPageScroll(sizing, rows: 100_000, id: "T3b")]
             + [searchTyping(sizing), burstOfSets(sizing)]
-            + [photoWallScroll(sizing), photoWallScroll(sizing, photos: 10_000, id: "T6b")]
-            + [photoResultsScroll(sizing), photoResultsScroll(sizing, photos: 10_000, id: "T7b")]
+            + [photoWallScroll(sizing), photoWallScroll(sizing, photos: 10_000, id: "T6b"),
+               photoWallScroll(sizing, photos: 10_000, id: "T6c", prepared: false)]
+            + [photoResultsScroll(sizing), photoResultsScroll(sizing, photos: 10_000, id: "T7b"),
+               photoResultsScroll(sizing, photos: 10_000, id: "T7c", prepared: false)]
     }
 }

@@ -21,7 +21,9 @@ import RippleTerminal
 @MainActor
 public final class PhotoRow: ListRow {
     /// The rows' height in lines.
-    public static let height = 4
+    public nonisolated static let height = 4
+    /// The thumbnail's size: 10 columns, the row's height.
+    public nonisolated static let thumbnailSize = Size(columns: 10, rows: height)
 
     /// The thumbnail.
     public let thumbnail = ImageView(placeholder: .box(""))
@@ -35,7 +37,7 @@ public final class PhotoRow: ListRow {
     /// An empty row.
     public override init() {
         super.init()
-        thumbnail.sizing = .fixed(10)
+        thumbnail.sizing = .fixed(Self.thumbnailSize.columns)
         let counts = Stack(.horizontal, spacing: 2, [favourites, comments])
         let text = Stack(.vertical, [title, counts])
         text.sizing = .flexible
@@ -50,7 +52,7 @@ public final class PhotoRow: ListRow {
     func show(_ photo: SearchResultsItemViewModel, thumbnails: ImageLoader?) {
         title.text = photo.title
         if let url = photo.thumbnailURL, let thumbnails {
-            reactive.untilReuse(\.thumbnail.image) <~ thumbnails.thumbnail(at: url)
+            reactive.untilReuse(\.thumbnail.image) <~ thumbnails.thumbnail(at: url, forCells: Self.thumbnailSize)
         }
         reactive.untilReuse(\.favourites.text) <~ photo.favouritesText
         reactive.untilReuse(\.comments.text) <~ photo.commentsText

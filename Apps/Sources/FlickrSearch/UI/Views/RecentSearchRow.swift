@@ -17,7 +17,9 @@ import RippleTerminal
 @MainActor
 public final class RecentSearchRow: ListRow {
     /// The rows' height in lines.
-    public static let height = 3
+    public nonisolated static let height = 3
+    /// The thumbnail's size: 6 columns, the row's height.
+    public nonisolated static let thumbnailSize = Size(columns: 6, rows: height)
 
     /// The first photo's thumbnail.
     public let thumbnail = ImageView(placeholder: .box(""))
@@ -29,7 +31,7 @@ public final class RecentSearchRow: ListRow {
     /// An empty row.
     public override init() {
         super.init()
-        thumbnail.sizing = .fixed(6)
+        thumbnail.sizing = .fixed(Self.thumbnailSize.columns)
         let text = Stack(.vertical, [searchText, results])
         text.sizing = .flexible
         addSubview(Stack(.horizontal, spacing: 1, [thumbnail, text]))
@@ -40,7 +42,7 @@ public final class RecentSearchRow: ListRow {
     func show(_ search: RecentSearchViewModel, thumbnails: ImageLoader?) {
         searchText.text = search.searchText
         if let url = search.thumbnailURL, let thumbnails {
-            reactive.untilReuse(\.thumbnail.image) <~ thumbnails.thumbnail(at: url)
+            reactive.untilReuse(\.thumbnail.image) <~ thumbnails.thumbnail(at: url, forCells: Self.thumbnailSize)
         }
         results.text = search.resultsText
     }

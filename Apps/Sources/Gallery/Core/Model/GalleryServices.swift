@@ -48,17 +48,22 @@ public struct GalleryServices<Picture: Sendable>: Sendable {
     public var votes: any VoteService
     /// Logging in.
     public var login: any LoginService
-    /// Pictures.
+    /// Pictures: the full-size photos of the pager and the detail.
     public var images: any PhotoImageService<Picture>
+    /// The wall's thumbnails (by default `images`): a view layer can make them ready
+    /// for the wall's cells where they are decoded.
+    public var thumbnails: any PhotoImageService<Picture>
 
-    /// The services of these parts.
+    /// The services of these parts; the thumbnails from `thumbnails`, or from
+    /// `images` when it is nil.
     public init(
         photos: any PhotoListService, votes: any VoteService, login: any LoginService,
-        images: any PhotoImageService<Picture>
+        images: any PhotoImageService<Picture>, thumbnails: (any PhotoImageService<Picture>)? = nil
     ) {
         self.photos = photos
         self.votes = votes
         self.login = login
         self.images = images
+        self.thumbnails = thumbnails ?? images
     }
 }

@@ -155,7 +155,7 @@ public final class GalleryViewModel<Picture: Sendable>: Sendable {
             $0.isLoading = true
             $0.error = nil
         }
-        let (state, rows, images, scheduler) = (state, rows, services.images, self.scheduler)
+        let (state, rows, images, scheduler) = (state, rows, services.thumbnails, self.scheduler)
         services.photos.popularPhotos(page: page, perPage: Self.pageSize)
             .observe(on: scheduler)
             .take(during: lifetime)

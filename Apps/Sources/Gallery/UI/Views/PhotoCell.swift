@@ -10,17 +10,21 @@ import RippleTerminal
 @MainActor
 public final class PhotoCell: GridCell {
     /// The wall's cell size: 16 columns by 8 rows (7 of thumbnail, 1 of name).
-    public static let size = Size(columns: 16, rows: 8)
+    public nonisolated static let size = Size(columns: 16, rows: 8)
+    /// The thumbnail's size: the cell but its last row.
+    public nonisolated static let thumbnailSize = Size(columns: size.columns, rows: size.rows - 1)
+    /// The cell's dark grey, behind the thumbnail too.
+    public nonisolated static let background = Color.rgb(48, 48, 48)
 
     /// The thumbnail.
-    public let thumbnail = ImageView(placeholder: .text("loading…"), backgroundColor: .rgb(48, 48, 48))
+    public let thumbnail = ImageView(placeholder: .text("loading…"), backgroundColor: PhotoCell.background)
     /// The photo's name, cut with "…".
     public let nameLabel = Label()
 
     /// An empty cell.
     public override init() {
         super.init()
-        backgroundColor = .rgb(48, 48, 48)
+        backgroundColor = Self.background
         thumbnail.sizing = .flexible
         addSubview(Stack(.vertical, [thumbnail, nameLabel]))
     }
