@@ -70,11 +70,7 @@ extension Renderer {
             parameters.append(5, to: &output)
             parameters.append(Int(index), to: &output)
         case let .rgb(red, green, blue):
-            parameters.append(base + 8, to: &output)
-            parameters.append(2, to: &output)
-            parameters.append(Int(red), to: &output)
-            parameters.append(Int(green), to: &output)
-            parameters.append(Int(blue), to: &output)
+            parameters.appendTrueColor(base: base, red, green, blue, to: &output)
         }
     }
 
@@ -114,5 +110,45 @@ private struct ParameterWriter {
             output.append(0x3B)
         }
         output.appendDecimal(parameter)
+    }
+
+    /// Appends `38;2;r;g;b` (`base` 30) or `48;2;r;g;b` (`base` 40) as the next
+    /// parameters. Half-block images change both colours at nearly every cell, so
+    /// the bytes are put together on the stack and appended at once, instead of a
+    /// capacity check for each of up to 17.
+    mutating func appendTrueColor(base: Int, _ red: UInt8, _ green: UInt8, _ blue: UInt8, to output: inout [UInt8]) {
+        // At most 19 bytes: CSI, "48;2;", three times up to three digits, two ";".
+        var storage: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        let isFirst = self.isFirst
+        self.isFirst = false
+        withUnsafeMutableBytes(of: &storage) { buffer in
+            var count = 0
+            func put(_ byte: UInt8) {
+                buffer[count] = byte
+                count += 1
+            }
+            func put(decimal value: UInt8) {
+                if value >= 100 { put(0x30 + value / 100) }
+                if value >= 10 { put(0x30 + value / 10 % 10) }
+                put(0x30 + value % 10)
+            }
+            if isFirst {
+                put(0x1B)
+                put(0x5B)
+            } else {
+                put(0x3B)
+            }
+            put(UInt8(truncatingIfNeeded: 0x30 + (base + 8) / 10))
+            put(0x38)
+            put(0x3B)
+            put(0x32)
+            put(0x3B)
+            put(decimal: red)
+            put(0x3B)
+            put(decimal: green)
+            put(0x3B)
+            put(decimal: blue)
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        }
     }
 }

@@ -77,6 +77,8 @@ public struct Cell: Sendable, Hashable {
         guard scalars.index(after: scalars.startIndex) == scalars.endIndex else { return false }
         switch value {
         case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF,  // ASCII, Latin-1, Latin Extended
+             0x2500...0x259F,  // box drawing, block elements (borders, half-block images)
+             0x2800...0x28FF,  // Braille patterns (dot graphics)
              0x3041...0x3096, 0x30A1...0x30FA,  // hiragana, katakana
              0x3400...0x4DBF, 0x4E00...0x9FFF, 0x20000...0x2FFFD,  // CJK ideographs
              0xAC00...0xD7A3,  // Hangul syllables: they join only with jamo
