@@ -25,25 +25,26 @@ extension Signal.Core {
         finishDelivery(from: thread, terminated: deliver(event))
     }
 
-    /// Sends the value `event` if `admits()` still holds once this thread holds the
-    /// send lock (or, for a recursive send, when it is queued): a value that waited
-    /// for another thread's delivery is checked after it, so that whatever that
-    /// delivery changed (a flattened stream replaced, say) decides. `admits` is
-    /// the operator's own check (no user code), called holding the lock.
+    /// Sends the value `event` if `latest` still holds `id` once this thread holds
+    /// the send lock (or, for a recursive send, when it is queued): `flatten(.latest)`'s
+    /// check that a value is the newest inner stream's. A value that waited for
+    /// another thread's delivery is checked after it, so that a stream that delivery
+    /// replaced cannot send after its successor. The check is an atomic load, not a
+    /// closure: it runs for every value.
     @inlinable
-    func send(value event: Event, provided admits: () -> Bool) {
+    func send(value event: Event, ifLatest latest: borrowing Synchronization.Atomic<UInt64>, is id: UInt64) {
         guard hasSendLock else {
-            if admits() { deliverSerialised(event) }
+            if latest.load(ordering: .acquiring) == id { deliverSerialised(event) }
             return
         }
         let thread = currentThreadID()
         let holder = sendLock.tryHold(for: thread)
         if holder == thread {
-            if admits() { pending.append(event) }
+            if latest.load(ordering: .acquiring) == id { pending.append(event) }
             return
         }
         if holder != 0 { sendLock.waitToHold(for: thread) }
-        guard !terminationRequested.load(ordering: .relaxed), admits() else {
+        guard !terminationRequested.load(ordering: .relaxed), latest.load(ordering: .acquiring) == id else {
             return finishDelivery(from: thread, terminated: false)
         }
         finishDelivery(from: thread, terminated: deliver(event))

@@ -246,7 +246,7 @@ extension Signal {
                             if flattener.admits(eventOf: id) { forward(event) }
                             return
                         }
-                        core.send(value: .value(value)) { flattener.admits(eventOf: id) }
+                        core.send(value: .value(value), ifLatest: flattener.latestID, is: id)
                     }
                 }
                 guard strategy == .race else {
