@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
 # todo-server's durability, as a person would check it: concurrent writers create
 # todos with curl, the server is killed with SIGKILL in the middle of their run, and
-# after a restart on the same data directory every write the server acknowledged
-# (answered 2xx) is there exactly once, with the content that was sent; the
-# restarted server takes writes, and stops with status 0 on SIGTERM.
+# after a restart on the same store every write the server acknowledged (answered
+# 2xx) is there exactly once, with the content that was sent; the restarted server
+# takes writes, and stops with status 0 on SIGTERM.
 #
-#     bash Tests/EndToEnd/todo-server-crash.sh    # after building todo-server
+#     bash Tests/EndToEnd/todo-server-crash.sh             # SQLite, after building todo-server
+#     bash Tests/EndToEnd/todo-server-crash.sh postgres    # PostgreSQL (Debian's postgresql)
+#
+# On PostgreSQL the script makes a throwaway server of its own (initdb in a temporary
+# directory, 127.0.0.1 on a free port, fsync on; as root it runs as the postgres
+# user) and deletes it at the end.
 #
 # Traffic goes to 127.0.0.1 only; every request and every wait is bounded in time.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
+store=${1:-sqlite}
+[[ $store == sqlite || $store == postgres ]] || { echo "usage: $0 [sqlite|postgres]" >&2; exit 2; }
 writers=${WRITERS:-4}
 creates=${CREATES:-150}
 binary="$(swift build --package-path Apps --show-bin-path)/todo-server"
@@ -21,8 +28,10 @@ fi
 work="$(mktemp -d)"
 data="$work/data"
 server_pid=""
+pg_ctl_stop=""
 cleanup() {
     if [[ -n $server_pid ]]; then kill -KILL "$server_pid" 2> /dev/null || true; fi
+    if [[ -n $pg_ctl_stop ]]; then $pg_ctl_stop > /dev/null 2>&1 || true; fi
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -33,11 +42,48 @@ fail() {
     exit 1
 }
 
+# as_postgres COMMAND…: runs a PostgreSQL program as the postgres user when we are
+# root (the server refuses root), as ourselves otherwise.
+as_postgres() {
+    if ((EUID == 0)); then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+# start_postgres: a throwaway PostgreSQL server on a free loopback port with a
+# database "todos"; sets store_args and psql_todos.
+start_postgres() {
+    local bin port
+    bin="$(ls -d /usr/lib/postgresql/*/bin 2> /dev/null | sort -V | tail -1)"
+    [[ -x $bin/initdb ]] || bin="$(dirname "$(command -v initdb 2> /dev/null || echo /none/initdb)")"
+    [[ -x $bin/initdb ]] || fail "PostgreSQL is not installed: install Debian's package postgresql"
+    mkdir -p "$work/pg"
+    if ((EUID == 0)); then chmod 755 "$work" && chown postgres "$work/pg"; fi
+    as_postgres "$bin/initdb" -D "$work/pg/data" -U todo --auth=trust -E UTF8 --no-locale > "$work/initdb.log" 2>&1 \
+        || fail "initdb failed: $(cat "$work/initdb.log")"
+    for _ in 1 2 3 4 5; do
+        port=$((20000 + RANDOM % 40000))
+        if (echo > "/dev/tcp/127.0.0.1/$port") 2> /dev/null; then continue; fi
+        if as_postgres "$bin/pg_ctl" -D "$work/pg/data" -l "$work/pg/server.log" -w -t 60 \
+            -o "-p $port -c listen_addresses=127.0.0.1 -k $work/pg -c fsync=on" start > /dev/null 2>&1; then
+            pg_ctl_stop="as_postgres $bin/pg_ctl -D $work/pg/data -m immediate -w stop"
+            psql_todos=("$bin/psql" -X -q -A -t -h 127.0.0.1 -p "$port" -U todo -d todos -v ON_ERROR_STOP=1)
+            "$bin/psql" -X -q -h 127.0.0.1 -p "$port" -U todo -d postgres -c "CREATE DATABASE todos" \
+                || fail "could not create the database todos"
+            store_args=(--database "postgres://todo@127.0.0.1:$port/todos")
+            echo "postgres: a throwaway server on 127.0.0.1:$port ($("$bin/postgres" --version))"
+            return
+        fi
+    done
+    fail "the PostgreSQL server did not start: $(tail -5 "$work/pg/server.log" 2> /dev/null)"
+}
+
+store_args=(--data-dir "$data")
+if [[ $store == postgres ]]; then start_postgres; fi
+
 # start NAME: starts todo-server on a free loopback port; sets server_pid and base.
 start() {
     local log="$work/$1.out"
     : > "$log"
-    "$binary" --host 127.0.0.1 --port 0 --data-dir "$data" > "$log" 2> "$work/$1.err" &
+    "$binary" --host 127.0.0.1 --port 0 "${store_args[@]}" > "$log" 2> "$work/$1.err" &
     server_pid=$!
     local deadline=$((SECONDS + 60))
     base=""
@@ -154,9 +200,18 @@ server_pid=""
 grep -q "todo-server stopped" "$work/second.out" || fail "the second server did not say it stopped"
 echo "second: stopped with status 0 on SIGTERM"
 
-# The file itself, when the sqlite3 tool is installed: intact, no content twice, and
-# at most one row per attempt (an unanswered write may or may not have been stored).
-if command -v sqlite3 > /dev/null; then
+# The store itself: intact, no content twice, and at most one row per attempt (an
+# unanswered write may or may not have been stored). SQLite's file when the sqlite3
+# tool is installed; PostgreSQL's table through psql.
+if [[ $store == postgres ]]; then
+    twice="$("${psql_todos[@]}" -c 'SELECT count(*) FROM (SELECT content FROM todos GROUP BY content HAVING count(*) > 1) AS repeated')"
+    ((twice == 0)) || fail "$twice contents are stored twice"
+    ids="$("${psql_todos[@]}" -c 'SELECT count(*) - count(DISTINCT object_id) FROM todos')"
+    ((ids == 0)) || fail "$ids objectIds are stored twice"
+    rows="$("${psql_todos[@]}" -c 'SELECT count(*) FROM todos')"
+    ((rows >= acked + 3 && rows <= total + 3)) || fail "$rows rows for $acked acknowledged of $total attempts (+3)"
+    echo "postgres todos: $rows rows ($acked acknowledged + 3 after the restart + $((rows - acked - 3)) answered by no one), none twice"
+elif command -v sqlite3 > /dev/null; then
     db="$data/todos.sqlite"
     check="$(sqlite3 "$db" 'PRAGMA integrity_check')"
     [[ $check == ok ]] || fail "integrity_check: $check"
@@ -168,4 +223,4 @@ if command -v sqlite3 > /dev/null; then
 else
     echo "todos.sqlite: not inspected (no sqlite3 tool on this machine)"
 fi
-echo "todo-server crash test passed in $((SECONDS - started)) s"
+echo "todo-server crash test ($store) passed in $((SECONDS - started)) s"

@@ -1,9 +1,10 @@
 import Foundation
 import Hummingbird
+import ServiceLifecycle
 import Synchronization
 
 /// The let.swift Todo backend (seed 001: the original's routes and answers), over
-/// SQLite.
+/// SQLite or PostgreSQL (``TodoStoring``).
 ///
 /// | Route | Answer |
 /// |---|---|
@@ -15,17 +16,34 @@ import Synchronization
 /// | `POST /todos` | 302 to `/todos` after saving the form's `content` |
 /// | `GET /` | 200, an index page with the current time |
 ///
-/// The encoded list is cached until the next write, so reading the list costs no
-/// query while nothing changes.
+/// On a store of its own (SQLite), the encoded list is cached until the next write,
+/// so reading the list costs no query while nothing changes. On a store other
+/// servers write to (PostgreSQL), there is no cache: this process does not see their
+/// writes, so its copy would be served stale. Checking a copy against a change
+/// counter would cost a round trip to the database anyway (about what the indexed
+/// 100-row query costs), and a counter row that every write updates would make all
+/// writes of all servers wait on one row lock.
 public struct TodosService: LocalService {
-    private let store: TodoStore
+    private let store: any TodoStoring
     private let configuration: ServicesConfiguration
-    private let cache = ListCache()
+    private let cache: ListCache?
 
     /// Opens the todo store under the configuration's data directory.
     public init(configuration: ServicesConfiguration) throws {
-        self.store = try TodoStore(directory: configuration.dataDirectory)
+        self.init(store: try TodoStore(directory: configuration.dataDirectory), configuration: configuration)
+    }
+
+    /// Serves the todos of a store already opened (``PostgresTodoStore``); the list
+    /// is cached only when the store is not shared between servers.
+    public init(store: any TodoStoring, configuration: ServicesConfiguration) {
+        self.store = store
         self.configuration = configuration
+        self.cache = store.isSharedBetweenServers ? nil : ListCache()
+    }
+
+    /// The store's own work (a connection pool), run beside the server.
+    public var backgroundServices: [any Service] {
+        store.backgroundServices
     }
 
     /// The service's paths and methods.
@@ -53,10 +71,10 @@ public struct TodosService: LocalService {
     // MARK: Routes
 
     private func list() async throws -> Response {
-        if let body = cache.body() {
+        if let body = cache?.body() {
             return .json(body)
         }
-        let generation = cache.generation()
+        let generation = cache?.generation()
         let todos: [Todo]
         do {
             todos = try await store.list()
@@ -64,7 +82,9 @@ public struct TodosService: LocalService {
             return try await listFailed(error)
         }
         let body = ByteBuffer(bytes: try Self.encoder.encode(todos))
-        cache.store(body, ifGeneration: generation)
+        if let cache, let generation {
+            cache.store(body, ifGeneration: generation)
+        }
         return .json(body)
     }
 
@@ -120,7 +140,7 @@ public struct TodosService: LocalService {
             objectId: objectId.lowercased(), status: status, amongNewest: original, now: configuration.clock.now()
         )
         if found {
-            cache.invalidate()
+            cache?.invalidate()
             return .json(Data(#"{"status":"success"}"#.utf8))
         }
         if original {
@@ -182,7 +202,7 @@ public struct TodosService: LocalService {
 
     private func save(content: String, status: TodoStatus) async throws -> Todo {
         let todo = try await store.create(content: content, status: status, now: configuration.clock.now())
-        cache.invalidate()
+        cache?.invalidate()
         return todo
     }
 
@@ -196,6 +216,11 @@ public struct TodosService: LocalService {
         let content = try fields.requiredString("content")
         guard !content.isEmpty else {
             throw ServiceError.badRequest("content must not be empty", field: "content")
+        }
+        // Neither store keeps U+0000 in text (SQLite cut the text there; PostgreSQL
+        // refuses it): refused alike, never stored short.
+        guard !content.unicodeScalars.contains("\u{0}") else {
+            throw ServiceError.badRequest("content must not contain U+0000", field: "content")
         }
         return content
     }

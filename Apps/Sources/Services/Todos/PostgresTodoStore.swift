@@ -1,0 +1,193 @@
+import Foundation
+import Logging
+import PostgresNIO
+import ServiceLifecycle
+
+/// The todos in PostgreSQL, for several servers on one database: PostgresNIO's
+/// `PostgresClient` and its connection pool (at most 20 connections a server), every
+/// statement parameterised, the schema by ``PostgresTodoMigrations`` at start.
+///
+/// Every connection asks for `synchronous_commit = on`: a write is answered only
+/// once its commit is flushed to the server's write-ahead log (with the server's
+/// `fsync` on, its default, it survives a crash of the database server too).
+public final class PostgresTodoStore: TodoStoring {
+    private let client: PostgresClient
+    private let logger: Logger
+
+    /// Where the database is (without its password when printed).
+    public let location: PostgresDatabaseURL
+
+    /// True: other servers may write to the same database.
+    public var isSharedBetweenServers: Bool { true }
+
+    /// The connection pool: it must run (in the server's service group) for any
+    /// query to be answered.
+    public var backgroundServices: [any Service] { [client] }
+
+    private init(client: PostgresClient, location: PostgresDatabaseURL, logger: Logger) {
+        self.client = client
+        self.location = location
+        self.logger = logger
+    }
+
+    /// Connects once to check that the database answers, brings its schema up to
+    /// date (``PostgresTodoMigrations``), and returns the store over a new pool. The
+    /// pool answers queries only while ``backgroundServices`` run.
+    /// - Throws: ``PostgresTodoStoreError`` when the database cannot be reached,
+    ///   refuses the login, or its schema cannot be migrated.
+    public static func open(_ location: PostgresDatabaseURL, logger: Logger) async throws -> PostgresTodoStore {
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(
+                configuration: connectionConfiguration(location), id: 0, logger: logger
+            )
+        } catch {
+            throw PostgresTodoStoreError("cannot reach the database \(location)", error)
+        }
+        do {
+            try await PostgresTodoMigrations.migrate(connection, logger: logger)
+        } catch {
+            try? await connection.close()
+            throw PostgresTodoStoreError("cannot migrate the database \(location)", error)
+        }
+        try? await connection.close()
+        let client = PostgresClient(configuration: clientConfiguration(location), backgroundLogger: logger)
+        return PostgresTodoStore(client: client, location: location, logger: logger)
+    }
+
+    /// The connection parameters every connection sends at its start.
+    static let startupParameters = [("synchronous_commit", "on"), ("application_name", "todo-server")]
+
+    static func connectionConfiguration(_ location: PostgresDatabaseURL) -> PostgresConnection.Configuration {
+        var configuration = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.username, password: location.password,
+            database: location.database, tls: .disable
+        )
+        configuration.options.additionalStartupParameters = startupParameters
+        return configuration
+    }
+
+    static func clientConfiguration(_ location: PostgresDatabaseURL) -> PostgresClient.Configuration {
+        var configuration = PostgresClient.Configuration(
+            host: location.host, port: location.port, username: location.username, password: location.password,
+            database: location.database, tls: .disable
+        )
+        configuration.options.additionalStartupParameters = startupParameters
+        return configuration
+    }
+
+    // MARK: TodoStoring
+
+    public func list() async throws -> [Todo] {
+        let rows = try await client.query(
+            """
+            SELECT object_id, content, status, created_at, updated_at FROM todos
+            ORDER BY created_at DESC, position DESC LIMIT \(TodoStore.listLimit)
+            """,
+            logger: logger
+        )
+        return try await Self.todos(rows)
+    }
+
+    public func create(content: String, status: TodoStatus, now: Date) async throws -> Todo {
+        let stamp = TodoFormat.timestamp(now)
+        let todo = Todo(content: content, status: status, objectId: TodoFormat.newObjectId(now: now), createdAt: stamp, updatedAt: stamp)
+        try await client.query(
+            """
+            INSERT INTO todos (object_id, content, status, created_at, updated_at)
+            VALUES (\(todo.objectId), \(todo.content), \(todo.status.rawValue), \(todo.createdAt), \(todo.updatedAt))
+            """,
+            logger: logger
+        )
+        return todo
+    }
+
+    public func todo(objectId: String) async throws -> Todo? {
+        let rows = try await client.query(
+            "SELECT object_id, content, status, created_at, updated_at FROM todos WHERE object_id = \(objectId)",
+            logger: logger
+        )
+        return try await Self.todos(rows).first
+    }
+
+    public func updateStatus(objectId: String, status: TodoStatus, amongNewest: Bool, now: Date) async throws -> Bool {
+        let stamp = TodoFormat.timestamp(now)
+        let rows: PostgresRowSequence
+        if amongNewest {
+            rows = try await client.query(
+                """
+                UPDATE todos SET status = \(status.rawValue), updated_at = \(stamp)
+                WHERE object_id = \(objectId) AND position IN (
+                    SELECT position FROM todos ORDER BY created_at DESC, position DESC LIMIT \(TodoStore.listLimit)
+                )
+                RETURNING object_id
+                """,
+                logger: logger
+            )
+        } else {
+            rows = try await client.query(
+                "UPDATE todos SET status = \(status.rawValue), updated_at = \(stamp) WHERE object_id = \(objectId) RETURNING object_id",
+                logger: logger
+            )
+        }
+        var updated = 0
+        for try await _ in rows {
+            updated += 1
+        }
+        return updated > 0
+    }
+
+    public func check() async throws {
+        let rows = try await client.query("SELECT count(*) FROM todo_schema_migrations", logger: logger)
+        for try await _ in rows {}
+    }
+
+    private static func todos(_ rows: PostgresRowSequence) async throws -> [Todo] {
+        var todos: [Todo] = []
+        for try await (objectId, content, status, createdAt, updatedAt) in rows.decode(
+            (String, String, String, String, String).self
+        ) {
+            todos.append(
+                Todo(
+                    content: content,
+                    // The table's CHECK keeps the status one of the two.
+                    status: TodoStatus(rawValue: status) ?? .todo,
+                    objectId: objectId, createdAt: createdAt, updatedAt: updatedAt
+                )
+            )
+        }
+        return todos
+    }
+}
+
+/// The PostgreSQL todo store could not be opened: what was tried and the database's
+/// answer, in one line (never the password).
+public struct PostgresTodoStoreError: Error, CustomStringConvertible {
+    /// What failed, e.g. "cannot reach the database postgres://todo@127.0.0.1:5432/todos".
+    public let action: String
+    /// The database's or the network's reason.
+    public let reason: String
+
+    init(_ action: String, _ error: any Error) {
+        self.action = action
+        self.reason = Self.reason(of: error)
+    }
+
+    /// "<action>: <reason>".
+    public var description: String { "\(action): \(reason)" }
+
+    /// PostgresNIO hides its errors' details from `description` (they may hold
+    /// data); the server's message or the network error is what a person needs.
+    static func reason(of error: any Error) -> String {
+        guard let error = error as? PSQLError else {
+            return String(describing: error)
+        }
+        if let message = error.serverInfo?[.message] {
+            return message
+        }
+        if let underlying = error.underlying {
+            return String(describing: underlying)
+        }
+        return error.code.description
+    }
+}
