@@ -162,7 +162,8 @@ private struct TestCluster: Sendable {
             }
         }
         let watchdog = "while kill -0 \(getpid()) 2> /dev/null; do sleep 1; done; \(stop)"
-        _ = try? ProcessLaunch.start("/bin/sh", ["-c", watchdog], capturingOutput: false)
+        let child = try? ChildProcess(executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", watchdog])
+        watchdogProcess.withLock { $0 = child }
     }
 
     /// The newest PostgreSQL's programs: Debian's `/usr/lib/postgresql/<version>/bin`,
@@ -186,19 +187,24 @@ private struct TestCluster: Sendable {
         )
     }
 
-    /// Runs a shell command; throws `failure` with its output when it fails.
+    /// Runs a shell command; throws `failure` with its output when it fails. A
+    /// ``ChildProcess``: the child gets none of this process's descriptors (the
+    /// server it may start would otherwise keep the tests' listening sockets open).
     private static func run(_ command: String, _ failure: String) async throws {
-        let child = try ProcessLaunch.start("/bin/sh", ["-c", "\(command) 2>&1"], capturingOutput: true)
-        let (output, termination) = await withCheckedContinuation { continuation in
-            // Blocking reads and waits, on a thread of their own.
-            Thread.detachNewThread {
-                let output = ProcessLaunch.readAll(child.output!, limit: 1 << 20).bytes
-                continuation.resume(returning: (output, ProcessLaunch.wait(child.pid)))
-            }
+        let (ended, end) = AsyncStream<ChildProcess.Termination>.makeStream()
+        let child = try ChildProcess(executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "\(command) 2>&1"]) {
+            end.yield($0)
+            end.finish()
         }
-        guard termination == .exited(0) else {
+        let output = await withCheckedContinuation { continuation in
+            // A blocking read to the end, on a thread of its own.
+            Thread.detachNewThread { continuation.resume(returning: child.output.readDataToEndOfFile()) }
+        }
+        var terminations = ended.makeAsyncIterator()
+        let termination = await terminations.next()
+        guard termination == ChildProcess.Termination(reason: .exit, status: 0) else {
             let text = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw TestPostgresUnavailable(description: "\(failure) (\(termination)): \(text)")
+            throw TestPostgresUnavailable(description: "\(failure) (\(termination.map { "\($0.reason) \($0.status)" } ?? "no status")): \(text)")
         }
     }
 
@@ -228,6 +234,9 @@ func freeLoopbackPort() throws -> Int {
 
 /// What `atexit` runs: stopping and deleting the test cluster.
 private let removalCommand = Mutex<String?>(nil)
+
+/// The watchdog, kept for the process's life (its pipes stay open).
+private let watchdogProcess = Mutex<ChildProcess?>(nil)
 
 /// `text` in single quotes for `sh`.
 private func quoted(_ text: String) -> String {

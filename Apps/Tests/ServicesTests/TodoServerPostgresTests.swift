@@ -78,10 +78,7 @@ struct TodoServerPostgresTests {
         let error = try await #require(throws: PostgresTodoStoreError.self) {
             _ = try await PostgresTodoStore.open(location, logger: quietLogger)
         }
-        #expect(error.description.hasPrefix("cannot reach the database postgres://todo@127.0.0.1:\(port)/todos: "))
-        #expect(!error.reason.isEmpty)
-        #expect(!error.description.contains("\n"))
-        #expect(!error.description.contains("secret"))
+        #expect(error.description == "cannot reach the database postgres://todo@127.0.0.1:\(port)/todos: connection refused")
     }
 
     @Test("a database that does not exist: the server's own message")
@@ -182,9 +179,7 @@ struct TodoServerPostgresCommandLineTests {
         defer { server.kill() }
         let exit = try await server.waitForExit()
         #expect(exit.status == 1)
-        #expect(server.errors.hasPrefix("Error: cannot reach the database postgres://todo@127.0.0.1:\(port)/todos: "))
-        #expect(server.errors.filter { $0 == "\n" }.count == 1)
-        #expect(!server.errors.contains("secret"))
+        #expect(server.errors == "Error: cannot reach the database postgres://todo@127.0.0.1:\(port)/todos: connection refused\n")
         #expect(!server.output.contains("listening"))
     }
 }

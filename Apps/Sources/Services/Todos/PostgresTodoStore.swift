@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import NIOCore
+import NIOPosix
 import PostgresNIO
 import ServiceLifecycle
 
@@ -186,8 +188,30 @@ public struct PostgresTodoStoreError: Error, CustomStringConvertible {
             return message
         }
         if let underlying = error.underlying {
-            return String(describing: underlying)
+            return networkReason(of: underlying)
         }
         return error.code.description
+    }
+
+    /// The first connection attempt's failure as the system words it ("connection
+    /// refused"), not NIO's nested description of every attempt.
+    private static func networkReason(of error: any Error) -> String {
+        switch error {
+        case let error as NIOConnectionError:
+            if let failure = error.connectionErrors.first {
+                return networkReason(of: failure.error)
+            }
+            if (error.dnsAError ?? error.dnsAAAAError) != nil {
+                return "the host name \(error.host) did not resolve"
+            }
+            return "no address of \(error.host) to connect to"
+        case let error as IOError:
+            let text = String(cString: strerror(error.errnoCode))
+            return text.prefix(1).lowercased() + text.dropFirst()
+        case ChannelError.connectTimeout(let timeout):
+            return "no answer within \(timeout.nanoseconds / 1_000_000_000) s"
+        default:
+            return String(describing: error)
+        }
     }
 }
