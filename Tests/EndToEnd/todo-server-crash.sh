@@ -10,7 +10,9 @@
 #
 # On PostgreSQL the script makes a throwaway server of its own (initdb in a temporary
 # directory, 127.0.0.1 on a free port, fsync on; as root it runs as the postgres
-# user) and deletes it at the end.
+# user) and deletes it at the end; after the restart it also kills that database
+# server with SIGKILL in the middle of a second run of the writers and starts it
+# again: todo-server recovers by itself, and every write it acknowledged is there.
 #
 # Traffic goes to 127.0.0.1 only; every request and every wait is bounded in time.
 set -euo pipefail
@@ -49,7 +51,7 @@ as_postgres() {
 }
 
 # start_postgres: a throwaway PostgreSQL server on a free loopback port with a
-# database "todos"; sets store_args and psql_todos.
+# database "todos"; sets store_args, psql_todos and pg_start (starts it again).
 start_postgres() {
     local bin port
     bin="$(ls -d /usr/lib/postgresql/*/bin 2> /dev/null | sort -V | tail -1)"
@@ -62,8 +64,9 @@ start_postgres() {
     for _ in 1 2 3 4 5; do
         port=$((20000 + RANDOM % 40000))
         if (echo > "/dev/tcp/127.0.0.1/$port") 2> /dev/null; then continue; fi
-        if as_postgres "$bin/pg_ctl" -D "$work/pg/data" -l "$work/pg/server.log" -w -t 60 \
-            -o "-p $port -c listen_addresses=127.0.0.1 -k $work/pg -c fsync=on" start > /dev/null 2>&1; then
+        pg_start=(as_postgres "$bin/pg_ctl" -D "$work/pg/data" -l "$work/pg/server.log" -w -t 60
+            -o "-p $port -c listen_addresses=127.0.0.1 -k $work/pg -c fsync=on" start)
+        if "${pg_start[@]}" > /dev/null 2>&1; then
             pg_ctl_stop="as_postgres $bin/pg_ctl -D $work/pg/data -m immediate -w stop"
             psql_todos=("$bin/psql" -X -q -A -t -h 127.0.0.1 -p "$port" -U todo -d todos -v ON_ERROR_STOP=1)
             "$bin/psql" -X -q -h 127.0.0.1 -p "$port" -U todo -d postgres -c "CREATE DATABASE todos" \
@@ -106,21 +109,38 @@ post() {
     grep -oE '"objectId":"[0-9a-f]{24}"' <<< "$answer" | cut -d'"' -f4
 }
 
-# writer N: CREATES creates, each acknowledged one recorded as "objectId content".
+# writer N [PHASE]: CREATES creates, each acknowledged one recorded as "objectId
+# content" (PHASE, when given, prefixes the contents and the record files).
 writer() {
-    local n=$1 i id content
+    local n=$1 prefix=${2:+$2-} i id content
     for ((i = 1; i <= creates; i++)); do
-        content="writer$n-$i"
+        content="${prefix}writer$n-$i"
         if id="$(post "$content")" && [[ -n $id ]]; then
-            echo "$id $content" >> "$work/acked-$n.txt"
+            echo "$id $content" >> "$work/${prefix}acked-$n.txt"
         else
-            echo "$content" >> "$work/unanswered-$n.txt"
+            echo "$content" >> "$work/${prefix}unanswered-$n.txt"
         fi
     done
 }
 
+# acked_count [PHASE]: the writes acknowledged so far.
 acked_count() {
-    cat "$work"/acked-*.txt 2> /dev/null | wc -l
+    { cat "$work/${1:+$1-}"acked-*.txt 2> /dev/null || true; } | wc -l
+}
+
+# read_back FILE: every "objectId content" line of FILE answers GET /todos/item with
+# its content; prints how many do not.
+read_back() {
+    local id content answer code missing=0
+    while read -r id content; do
+        answer="$(curl -s --connect-timeout 2 -m 5 -w '\n%{http_code}' "$base/todos/item/$id")" || fail "GET /todos/item/$id did not answer"
+        code="${answer##*$'\n'}"
+        if [[ $code != 200 ]] || ! grep -q "\"content\":\"$content\"" <<< "$answer"; then
+            echo "missing: $id ($content): $code ${answer%$'\n'*}" >&2
+            missing=$((missing + 1))
+        fi
+    done < "$1"
+    echo "$missing"
 }
 
 mkdir -p "$data"
@@ -164,15 +184,7 @@ duplicates="$(cut -d' ' -f1 "$work/acked.txt" | uniq -d | wc -l)"
 ((duplicates == 0)) || fail "$duplicates objectIds were acknowledged twice"
 
 start second
-missing=0
-while read -r id content; do
-    answer="$(curl -s --connect-timeout 2 -m 5 -w '\n%{http_code}' "$base/todos/item/$id")" || fail "GET /todos/item/$id did not answer"
-    code="${answer##*$'\n'}"
-    if [[ $code != 200 ]] || ! grep -q "\"content\":\"$content\"" <<< "$answer"; then
-        echo "missing: $id ($content): $code ${answer%$'\n'*}" >&2
-        missing=$((missing + 1))
-    fi
-done < "$work/acked.txt"
+missing="$(read_back "$work/acked.txt")"
 ((missing == 0)) || fail "$missing of $acked acknowledged writes are not there after the restart"
 echo "second: all $acked acknowledged objectIds answer GET /todos/item/:objectId with their content"
 
@@ -189,6 +201,74 @@ echo "second: takes writes (3 created and read back)"
 health="$(curl -s --connect-timeout 2 -m 5 "$base/health")"
 [[ $health == '{"database":"ok","status":"ok"}' ]] || fail "GET /health answered $health"
 echo "second: GET /health answers $health"
+
+# PostgreSQL only: the database server itself killed with SIGKILL in the middle of a
+# second run of the writers, then started again; todo-server stays up, recovers by
+# itself, and every write it acknowledged is there once.
+db_acked=0
+db_total=0
+if [[ $store == postgres ]]; then
+    db_total=$total
+    db_kill_after=$((total / 4 + RANDOM % (total / 2)))
+    echo "database: writers again ($writers × $creates); the PostgreSQL server gets SIGKILL after $db_kill_after acknowledged"
+    writer_pids=()
+    for ((n = 1; n <= writers; n++)); do
+        writer "$n" database &
+        writer_pids+=($!)
+    done
+    deadline=$((SECONDS + 120))
+    while (($(acked_count database) < db_kill_after)); do
+        ((SECONDS < deadline)) || fail "only $(acked_count database) writes acknowledged within 120 s"
+        sleep 0.02
+    done
+    postmaster="$(head -1 "$work/pg/data/postmaster.pid")"
+    kill -KILL "$postmaster"
+    deadline=$((SECONDS + 30))
+    while kill -0 "$postmaster" 2> /dev/null; do
+        ((SECONDS < deadline)) || fail "the PostgreSQL server outlived SIGKILL for 30 s"
+        sleep 0.02
+    done
+    at_kill=$(acked_count database)
+    ((at_kill < db_total)) || fail "the database kill came after every write"
+    echo "database: killed with SIGKILL while $at_kill writes were acknowledged"
+    # Its backends end once they see it gone; until then its shared memory is in use.
+    for ((try = 1; ; try++)); do
+        if "${pg_start[@]}" > /dev/null 2>&1; then break; fi
+        ((try < 40)) || fail "the PostgreSQL server did not start again: $(tail -5 "$work/pg/server.log")"
+        sleep 0.25
+    done
+    restarted=$SECONDS
+    echo "database: started again (crash recovery from its write-ahead log)"
+    kill -0 "$server_pid" 2> /dev/null || fail "todo-server ended while its database was down"
+
+    # Recovery, timed while the writers go on: the first GET /health that answers ok.
+    deadline=$((SECONDS + 60))
+    until [[ "$(curl -s --connect-timeout 2 -m 5 "$base/health")" == '{"database":"ok","status":"ok"}' ]]; do
+        ((SECONDS < deadline)) || fail "GET /health did not answer ok within 60 s of the database's return"
+        sleep 0.1
+    done
+    echo "database: todo-server answers GET /health ok again, within $((SECONDS - restarted)) s of the database's return"
+
+    for pid in "${writer_pids[@]}"; do
+        wait "$pid"
+    done
+    db_acked=$(acked_count database)
+    db_unanswered=$({ cat "$work"/database-unanswered-*.txt 2> /dev/null || true; } | wc -l)
+    # A write in flight when the database died fails (or is cut off by curl's 5 s);
+    # one that waited for a connection meanwhile is served once it is back.
+    echo "writers done: $db_acked acknowledged, $db_unanswered not (failed or cut off while the database was down)"
+    ((db_acked + db_unanswered == db_total)) || fail "$db_acked + $db_unanswered attempts recorded, not $db_total"
+    ((db_acked > at_kill)) || fail "no write was acknowledged after the database's return"
+
+    cat "$work"/database-acked-*.txt | sort > "$work/database-acked.txt"
+    duplicates="$(cut -d' ' -f1 "$work/database-acked.txt" | uniq -d | wc -l)"
+    ((duplicates == 0)) || fail "$duplicates objectIds were acknowledged twice"
+    missing="$(read_back "$work/database-acked.txt")"
+    ((missing == 0)) || fail "$missing of $db_acked writes acknowledged around the database's crash are not there"
+    missing="$(read_back "$work/acked.txt")"
+    ((missing == 0)) || fail "$missing writes acknowledged before the database's crash are gone"
+    echo "database: all $db_acked writes acknowledged around its crash, and the $acked before, read back with their content"
+fi
 
 kill -TERM "$server_pid"
 set +e
@@ -209,8 +289,9 @@ if [[ $store == postgres ]]; then
     ids="$("${psql_todos[@]}" -c 'SELECT count(*) - count(DISTINCT object_id) FROM todos')"
     ((ids == 0)) || fail "$ids objectIds are stored twice"
     rows="$("${psql_todos[@]}" -c 'SELECT count(*) FROM todos')"
-    ((rows >= acked + 3 && rows <= total + 3)) || fail "$rows rows for $acked acknowledged of $total attempts (+3)"
-    echo "postgres todos: $rows rows ($acked acknowledged + 3 after the restart + $((rows - acked - 3)) answered by no one), none twice"
+    ((rows >= acked + db_acked + 3 && rows <= total + db_total + 3)) \
+        || fail "$rows rows for $((acked + db_acked)) acknowledged of $((total + db_total)) attempts (+3)"
+    echo "postgres todos: $rows rows ($((acked + db_acked)) acknowledged + 3 after the restart + $((rows - acked - db_acked - 3)) answered by no one), none twice"
 elif command -v sqlite3 > /dev/null; then
     db="$data/todos.sqlite"
     check="$(sqlite3 "$db" 'PRAGMA integrity_check')"
