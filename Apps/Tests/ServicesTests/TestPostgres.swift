@@ -72,10 +72,38 @@ enum TestPostgres {
         }
     }
 
+    /// A server of the caller's own, which it may stop and start (the shared one
+    /// serves every other test): for the database outage tests.
+    static func privateServer() async throws -> TestPostgresServer {
+        _ = try await shared.value
+        return TestPostgresServer(cluster: try await TestCluster.start())
+    }
+
     private static let counter = Atomic<Int>(0)
 
     /// The process's server, started once.
     private static let shared = Task { try await TestCluster.start() }
+}
+
+/// A test's own PostgreSQL server (``TestPostgres/privateServer()``), removed with
+/// the others when the process exits.
+struct TestPostgresServer: Sendable {
+    fileprivate let cluster: TestCluster
+
+    /// Its `postgres` database.
+    var database: PostgresDatabaseURL {
+        PostgresDatabaseURL(host: "127.0.0.1", port: cluster.port, username: TestCluster.user, database: "postgres")
+    }
+
+    /// Stops the server: connections are refused until ``start()``.
+    func stop() async throws {
+        try await cluster.stopServer()
+    }
+
+    /// Starts the server again, on the same port and data.
+    func start() async throws {
+        try await cluster.startServer()
+    }
 }
 
 /// PostgreSQL is not on this machine, or its server would not start.
@@ -154,16 +182,36 @@ private struct TestCluster: Sendable {
     /// without exiting, when a watchdog sees it gone.
     private func registerRemoval() {
         let stop = stopCommand
-        removalCommand.withLock { $0 = stop }
-        atexit {
-            guard let command = removalCommand.withLock({ $0 }) else { return }
-            if let child = try? ProcessLaunch.start("/bin/sh", ["-c", command], capturingOutput: false) {
-                _ = ProcessLaunch.wait(child.pid)
+        let first = removalCommands.withLock { commands in
+            commands.append(stop)
+            return commands.count == 1
+        }
+        if first {
+            atexit {
+                for command in removalCommands.withLock({ $0 }) {
+                    if let child = try? ProcessLaunch.start("/bin/sh", ["-c", command], capturingOutput: false) {
+                        _ = ProcessLaunch.wait(child.pid)
+                    }
+                }
             }
         }
         let watchdog = "while kill -0 \(getpid()) 2> /dev/null; do sleep 1; done; \(stop)"
-        let child = try? ChildProcess(executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", watchdog])
-        watchdogProcess.withLock { $0 = child }
+        if let child = try? ChildProcess(executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", watchdog]) {
+            watchdogs.withLock { $0.append(child) }
+        }
+    }
+
+    /// Stops the server (a fast shutdown: connections closed, no new ones).
+    func stopServer() async throws {
+        try await run(
+            asServer("\(quoted(binaries + "/pg_ctl")) -D \(quoted(directory + "/data")) -m fast -w stop"),
+            "the PostgreSQL server did not stop"
+        )
+    }
+
+    /// Starts the server again on the same port.
+    func startServer() async throws {
+        try await run(asServer(startCommand), "the PostgreSQL server did not start again")
     }
 
     /// The newest PostgreSQL's programs: Debian's `/usr/lib/postgresql/<version>/bin`,
@@ -232,11 +280,11 @@ func freeLoopbackPort() throws -> Int {
     return Int(UInt16(bigEndian: address.sin_port))
 }
 
-/// What `atexit` runs: stopping and deleting the test cluster.
-private let removalCommand = Mutex<String?>(nil)
+/// What `atexit` runs: stopping and deleting each test cluster.
+private let removalCommands = Mutex<[String]>([])
 
-/// The watchdog, kept for the process's life (its pipes stay open).
-private let watchdogProcess = Mutex<ChildProcess?>(nil)
+/// The watchdogs, kept for the process's life (their pipes stay open).
+private let watchdogs = Mutex<[ChildProcess]>([])
 
 /// `text` in single quotes for `sh`.
 private func quoted(_ text: String) -> String {

@@ -183,3 +183,61 @@ struct TodoServerPostgresCommandLineTests {
         #expect(!server.output.contains("listening"))
     }
 }
+
+/// The database stopped under a running server, on a PostgreSQL server of the test's
+/// own.
+@Suite("todo-server on PostgreSQL: database outage", .timeLimit(.minutes(5)))
+struct TodoServerPostgresOutageTests {
+    @Test("the database stopped: every route answers 503 with a JSON error within the deadline; back: served again by itself")
+    func outageAnswers503ThenRecovers() async throws {
+        let server = try await TestPostgres.privateServer()
+        let database = server.database
+        let store = try await PostgresTodoStore.open(database, deadline: .seconds(1), logger: quietLogger)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let configuration = ServicesConfiguration(port: 0, dataDirectory: directory.url)
+        let todos = TodosService(store: store, configuration: configuration)
+        let health = HealthService(timeout: .seconds(600)) { try await todos.checkDatabase() }
+        let app = ServicesApplication.make(services: [todos, health], configuration: configuration, logger: quietLogger)
+        try await app.test(.router) { client in
+            let kept = try await client.createTodo("before-the-outage")
+            try await server.stop()
+
+            let unavailable = #"{"error":"the todo database does not answer"}"#
+            let create = try await client.postForm("/todos/list", "content=during-the-outage")
+            #expect(create.status == .serviceUnavailable)
+            #expect(String(buffer: create.body) == unavailable)
+            let update = try await client.postForm("/todos/list/update", "objectId=\(kept.objectId)&status=finished")
+            #expect(update.status == .serviceUnavailable)
+            #expect(String(buffer: update.body) == unavailable)
+            let single = try await client.execute(uri: "/todos/item/\(kept.objectId)", method: .get)
+            #expect(single.status == .serviceUnavailable)
+            #expect(String(buffer: single.body) == unavailable)
+            let list = try await client.execute(uri: "/todos/list", method: .get)
+            #expect(list.status == .serviceUnavailable)
+            #expect(jsonObject(list.body)?["error"] as? String == "the todo list could not be read")
+            let check = try await client.execute(uri: "/health", method: .get)
+            #expect(check.status == .serviceUnavailable)
+            #expect(
+                String(buffer: check.body)
+                    == #"{"database":"error","error":"the database does not answer: connection refused","status":"unavailable"}"#
+                    || String(buffer: check.body)
+                    == #"{"database":"error","error":"the database does not answer: no answer within 1.0 seconds","status":"unavailable"}"#
+            )
+
+            try await server.start()
+            // The pool reconnects on its own backoff: each try answers within the
+            // deadline, 503 until a connection is made, then the list.
+            var recovered: [Todo]?
+            for _ in 0..<120 where recovered == nil {
+                let answer = try await client.execute(uri: "/todos/list", method: .get)
+                if answer.status == .ok {
+                    recovered = try JSONDecoder().decode([Todo].self, from: Data(buffer: answer.body))
+                }
+            }
+            #expect(recovered == [kept])
+            let after = try await client.createTodo("after-the-outage")
+            #expect(try await client.todos().map(\.objectId) == [after.objectId, kept.objectId])
+        }
+    }
+}
