@@ -71,7 +71,9 @@ start_postgres() {
             psql_todos=("$bin/psql" -X -q -A -t -h 127.0.0.1 -p "$port" -U todo -d todos -v ON_ERROR_STOP=1)
             "$bin/psql" -X -q -h 127.0.0.1 -p "$port" -U todo -d postgres -c "CREATE DATABASE todos" \
                 || fail "could not create the database todos"
-            store_args=(--database "postgres://todo@127.0.0.1:$port/todos")
+            # A request waits up to 30 s for the database (not 3): a 503 on a busy
+            # machine would read as a lost write here; curl gives up after 5 s anyway.
+            store_args=(--database "postgres://todo@127.0.0.1:$port/todos" --database-timeout 30)
             echo "postgres: a throwaway server on 127.0.0.1:$port ($("$bin/postgres" --version))"
             return
         fi

@@ -41,12 +41,18 @@ struct TodoServerCommand: AsyncParsableCommand {
     ))
     var database: String?
 
+    @Option(help: "With --database: how long a request waits for PostgreSQL before it answers 503, in seconds.")
+    var databaseTimeout: Double = 3
+
     func validate() throws {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535")
         }
         guard maxBodySize > 0 else {
             throw ValidationError("--max-body-size must be positive")
+        }
+        guard databaseTimeout > 0, databaseTimeout.isFinite else {
+            throw ValidationError("--database-timeout must be a positive number of seconds")
         }
         // One line ("Error: --database: the database URL …"), without the usage text a
         // ValidationError adds: the URL is wrong, not the command.
@@ -80,7 +86,8 @@ struct TodoServerCommand: AsyncParsableCommand {
         // A database that cannot be reached or migrated ends the command here, with
         // its one-line reason on standard error ("Error: cannot reach …") and status 1.
         let application = try await TodoServer.application(
-            configuration: configuration, database: database, logger: logger
+            configuration: configuration, database: database, logger: logger,
+            databaseDeadline: .milliseconds(Int64((databaseTimeout * 1000).rounded()))
         ) { port in
             StandardOutput.writeLine("todo-server listening on \(ServicesConfiguration.baseURL(host: host, port: port))")
         }

@@ -13,8 +13,8 @@ struct TodoServerPostgresTests {
     func twoServersShareOneDatabase() async throws {
         try await withTestStore(.postgres) { store in
             let configuration = ServicesConfiguration(port: 0, dataDirectory: store.directory)
-            let first = try await TodoServer.application(configuration: configuration, database: store.todoDatabase, logger: quietLogger)
-            let second = try await TodoServer.application(configuration: configuration, database: store.todoDatabase, logger: quietLogger)
+            let first = try await TodoServer.application(configuration: configuration, database: store.todoDatabase, logger: quietLogger, databaseDeadline: testDatabaseDeadline)
+            let second = try await TodoServer.application(configuration: configuration, database: store.todoDatabase, logger: quietLogger, databaseDeadline: testDatabaseDeadline)
             try await first.test(.router) { one in
                 try await second.test(.router) { other in
                     // Each reads the list first: a per-process cache would now hold [].
@@ -61,9 +61,9 @@ struct TodoServerPostgresTests {
     func todosOutliveTheServer() async throws {
         try await withTestStore(.postgres) { store in
             let configuration = ServicesConfiguration(port: 0, dataDirectory: store.directory)
-            let before = try await TodoServer.application(configuration: configuration, database: store.todoDatabase, logger: quietLogger)
+            let before = try await TodoServer.application(configuration: configuration, database: store.todoDatabase, logger: quietLogger, databaseDeadline: testDatabaseDeadline)
             let todo = try await before.test(.router) { client in try await client.createTodo("kept") }
-            let after = try await TodoServer.application(configuration: configuration, database: store.todoDatabase, logger: quietLogger)
+            let after = try await TodoServer.application(configuration: configuration, database: store.todoDatabase, logger: quietLogger, databaseDeadline: testDatabaseDeadline)
             try await after.test(.router) { client in
                 let listed = try await client.todos()
                 #expect(listed == [todo])
@@ -138,7 +138,9 @@ struct TodoServerPostgresCommandLineTests {
         var withPassword = database
         withPassword.password = "unused-by-trust"
         let url = "postgres://\(database.username):unused-by-trust@127.0.0.1:\(database.port)/\(database.database)"
-        let server = try ServerProcess(program: "todo-server", arguments: ["--port", "0", "--database", url])
+        let server = try ServerProcess(
+            program: "todo-server", arguments: ["--port", "0", "--database", url, "--database-timeout", "600"]
+        )
         defer { server.kill() }
         let port = try await server.waitForPort()
         #expect(server.output == "todo-server database: \(withPassword)\ntodo-server listening on http://127.0.0.1:\(port)\n")
@@ -192,7 +194,8 @@ struct TodoServerPostgresOutageTests {
     func outageAnswers503ThenRecovers() async throws {
         let server = try await TestPostgres.privateServer()
         let database = server.database
-        let store = try await PostgresTodoStore.open(database, deadline: .seconds(1), logger: quietLogger)
+        // Long enough for a loaded machine's answers, short beside the pool's minute.
+        let store = try await PostgresTodoStore.open(database, deadline: .seconds(5), logger: quietLogger)
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let configuration = ServicesConfiguration(port: 0, dataDirectory: directory.url)
@@ -222,14 +225,14 @@ struct TodoServerPostgresOutageTests {
                 String(buffer: check.body)
                     == #"{"database":"error","error":"the database does not answer: connection refused","status":"unavailable"}"#
                     || String(buffer: check.body)
-                    == #"{"database":"error","error":"the database does not answer: no answer within 1.0 seconds","status":"unavailable"}"#
+                    == #"{"database":"error","error":"the database does not answer: no answer within 5.0 seconds","status":"unavailable"}"#
             )
 
             try await server.start()
             // The pool reconnects on its own backoff: each try answers within the
             // deadline, 503 until a connection is made, then the list.
             var recovered: [Todo]?
-            for _ in 0..<120 where recovered == nil {
+            for _ in 0..<60 where recovered == nil {
                 let answer = try await client.execute(uri: "/todos/list", method: .get)
                 if answer.status == .ok {
                     recovered = try JSONDecoder().decode([Todo].self, from: Data(buffer: answer.body))

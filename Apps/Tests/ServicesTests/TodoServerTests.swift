@@ -85,7 +85,8 @@ private func withTodoServer(_ kind: TestStore, _ body: @Sendable (any TestClient
         let configuration = ServicesConfiguration(port: 0, dataDirectory: store.directory)
         // A timeout no loaded test machine reaches: these tests are about the answers.
         let app = try await TodoServer.application(
-            configuration: configuration, database: store.todoDatabase, logger: quietLogger, healthTimeout: .seconds(600)
+            configuration: configuration, database: store.todoDatabase, logger: quietLogger, healthTimeout: .seconds(600),
+            databaseDeadline: testDatabaseDeadline
         )
         try await app.test(.live, body)
     }

@@ -81,9 +81,16 @@ func withTodos(
         let todos: TodosService = switch store.database {
         case .none: try TodosService(configuration: configuration)
         case .some(let database):
-            TodosService(store: try await PostgresTodoStore.open(database, logger: quietLogger), configuration: configuration)
+            TodosService(
+                store: try await PostgresTodoStore.open(database, deadline: testDatabaseDeadline, logger: quietLogger),
+                configuration: configuration
+            )
         }
         let app = ServicesApplication.make(services: [todos], configuration: configuration, logger: quietLogger)
         try await app.test(.router) { client in try await body(client, store) }
     }
 }
+
+/// The PostgreSQL store's deadline in tests about answers, not outages: one no
+/// loaded test machine reaches.
+let testDatabaseDeadline = Duration.seconds(600)

@@ -39,6 +39,8 @@ public enum TodoServer {
     ///   - database: The store.
     ///   - logger: The server's logger.
     ///   - healthTimeout: How long `GET /health` waits for the database.
+    ///   - databaseDeadline: On PostgreSQL, how long a request waits for the
+    ///     database before it answers 503 (``PostgresTodoStore/deadline``).
     ///   - onServerRunning: Called with the bound port once the server listens.
     /// - Throws: ``PostgresTodoStoreError`` when PostgreSQL cannot be reached or
     ///   migrated; the file system's or SQLite's error otherwise.
@@ -47,6 +49,7 @@ public enum TodoServer {
         database: TodoDatabase,
         logger: Logger,
         healthTimeout: Duration = .seconds(5),
+        databaseDeadline: Duration = .seconds(3),
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws -> ServicesApplication.App {
         switch database {
@@ -55,7 +58,7 @@ public enum TodoServer {
                 configuration: configuration, logger: logger, healthTimeout: healthTimeout, onServerRunning: onServerRunning
             )
         case .postgres(let location):
-            let store = try await PostgresTodoStore.open(location, logger: logger)
+            let store = try await PostgresTodoStore.open(location, deadline: databaseDeadline, logger: logger)
             return application(
                 todos: TodosService(store: store, configuration: configuration), configuration: configuration,
                 logger: logger, healthTimeout: healthTimeout, onServerRunning: onServerRunning
