@@ -141,7 +141,7 @@ done
 echo "second: takes writes (3 created and read back)"
 
 health="$(curl -s --connect-timeout 2 -m 5 "$base/health")"
-[[ $health == '{"database":"ok","status":"ok"}' ]] || fail "GET /health answered $health"
+[[ $health == '{"database":"ok","status":"ok","store":"sqlite"}' ]] || fail "GET /health answered $health"
 echo "second: GET /health answers $health"
 
 kill -TERM "$server_pid"

@@ -30,6 +30,15 @@ struct TodoServerCommand: AsyncParsableCommand {
     @Option(help: "The largest request body accepted, in bytes.")
     var maxBodySize = 64 * 1024
 
+    @Option(help: "How long a request may take before it is answered 503, in seconds.")
+    var requestTimeout: Double = 10
+
+    @Option(help: "The lowest level logged to standard error: trace, debug, info (a line per request), notice, warning, error, critical.")
+    var logLevel: Logger.Level = .info
+
+    @Option(help: "The log lines' format: text, or json (one JSON object per line).")
+    var logFormat: LogFormat = .text
+
     func validate() throws {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535")
@@ -37,16 +46,21 @@ struct TodoServerCommand: AsyncParsableCommand {
         guard maxBodySize > 0 else {
             throw ValidationError("--max-body-size must be positive")
         }
+        guard requestTimeout > 0, requestTimeout <= 86_400 else {
+            throw ValidationError("--request-timeout must be more than 0 and at most 86400 seconds")
+        }
     }
 
     func run() async throws {
         let dataDirectory = dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? ServicesConfiguration.defaultDataDirectory()
-        let configuration = ServicesConfiguration(
+        var configuration = ServicesConfiguration(
             host: host, port: port, dataDirectory: dataDirectory, maxBodySize: maxBodySize
         )
+        configuration.requestTimeout = .milliseconds(Int64((requestTimeout * 1000).rounded()))
+        ServerLogging.bootstrap(format: logFormat, level: logLevel)
         var logger = Logger(label: "todo-server")
-        logger.logLevel = .notice
+        logger.logLevel = logLevel
         StandardOutput.writeLine("todo-server data directory: \(dataDirectory.path)")
         let host = self.host
         let application = try TodoServer.application(configuration: configuration, logger: logger) { port in

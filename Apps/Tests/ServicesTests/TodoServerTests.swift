@@ -9,14 +9,14 @@ import Testing
 /// route on its own, in process over real SQLite files.
 @Suite("todo-server")
 struct TodoServerTests {
-    @Test("GET /health answers 200 {database: ok, status: ok} while the todo store is open")
+    @Test("GET /health answers 200 {database: ok, status: ok, store: sqlite} while the todo store is open")
     func healthAnswersOkWithStoreOpen() async throws {
         try await withTodoServer { client in
             let response = try await client.execute(uri: "/health", method: .get)
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "application/json; charset=utf-8")
             #expect(response.headers[.server] == "todo-server")
-            #expect(String(buffer: response.body) == #"{"database":"ok","status":"ok"}"#)
+            #expect(String(buffer: response.body) == #"{"database":"ok","status":"ok","store":"sqlite"}"#)
         }
     }
 

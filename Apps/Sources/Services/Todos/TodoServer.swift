@@ -10,7 +10,8 @@ public enum TodoServer {
     /// on first start) and returns the application serving it.
     /// - Parameters:
     ///   - configuration: Where to listen and where the data lives (only its host,
-    ///     port, data directory, fidelity, body limit and clock are read).
+    ///     port, data directory, fidelity, body limit, request timeout and clock are
+    ///     read).
     ///   - logger: The server's logger.
     ///   - healthTimeout: How long `GET /health` waits for the database before it
     ///     answers 503 (default 5 s).
@@ -23,7 +24,7 @@ public enum TodoServer {
     ) throws -> ServicesApplication.App {
         try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
         let todos = try TodosService(configuration: configuration)
-        let health = HealthService(timeout: healthTimeout) { try await todos.checkDatabase() }
+        let health = HealthService(timeout: healthTimeout, store: "sqlite") { try await todos.checkDatabase() }
         return ServicesApplication.make(
             services: [todos, health], configuration: configuration, logger: logger, serverName: "todo-server",
             onServerRunning: onServerRunning

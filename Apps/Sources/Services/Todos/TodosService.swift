@@ -41,7 +41,7 @@ public struct TodosService: LocalService {
 
     /// Adds the routes to the router.
     public func mount(on router: Router<BasicRequestContext>) {
-        router.get("/todos/list") { _, _ in try await list() }
+        router.get("/todos/list") { request, _ in try await list(limit: TodoListLimit.parse(request)) }
         router.post("/todos/list") { request, _ in try await create(request) }
         router.post("/todos/list/update") { request, _ in try await update(request) }
         router.get("/todos/item/:objectId") { _, context in try await single(context) }
@@ -52,7 +52,18 @@ public struct TodosService: LocalService {
 
     // MARK: Routes
 
-    private func list() async throws -> Response {
+    /// The list, or only its newest `limit` todos when a limit under the list's own
+    /// is asked (not cached: the cache holds the whole list's answer).
+    private func list(limit: Int?) async throws -> Response {
+        if let limit, limit < TodoStore.listLimit {
+            let todos: [Todo]
+            do {
+                todos = try await store.list()
+            } catch {
+                return try await listFailed(error)
+            }
+            return .json(ByteBuffer(bytes: try Self.encoder.encode(Array(todos.prefix(limit)))))
+        }
         if let body = cache.body() {
             return .json(body)
         }
@@ -71,7 +82,7 @@ public struct TodosService: LocalService {
     private func listFailed(_ error: any Error) async throws -> Response {
         switch configuration.fidelity {
         case .corrected:
-            throw ServiceError(.serviceUnavailable, "the todo list could not be read")
+            throw ServiceError(.serviceUnavailable, "the todo list could not be read", cause: error)
         case .original:
             // The original logged the error and never answered; its connect-timeout
             // middleware gave Express's 503 page after 15 s.
@@ -196,6 +207,10 @@ public struct TodosService: LocalService {
         let content = try fields.requiredString("content")
         guard !content.isEmpty else {
             throw ServiceError.badRequest("content must not be empty", field: "content")
+        }
+        // SQLite's text ends at a NUL: the todo would be read back cut short.
+        guard !content.utf8.contains(0) else {
+            throw ServiceError.badRequest("content must not contain the NUL character", field: "content")
         }
         return content
     }
