@@ -44,6 +44,20 @@ struct TodoServerBadInputTests {
         }
     }
 
+    @Test("a JSON name given twice is refused only at the top level: nested, or inside a string, it is content")
+    func duplicateNamesOnlyAtTopLevel() async throws {
+        try await withTodoServerApplication { client, _ in
+            let nested = try await client.postJSON("/todos/list", #"{"content":"a","extra":{"content":1,"content":2}}"#)
+            #expect(nested.status == .ok)
+            let quoted = try await client.postJSON("/todos/list", #"{"content":"\"content\":\"b\",","status":"todo"}"#)
+            #expect(quoted.status == .ok)
+            #expect(try await client.todos().map(\.content) == [#""content":"b","#, "a"])
+            let twice = try await client.postJSON("/todos/list", #"{"status":"todo","content":"a","status":"finished"}"#)
+            #expect(twice.status == .badRequest)
+            #expect(String(buffer: twice.body) == #"{"error":"status is given more than once","field":"status"}"#)
+        }
+    }
+
     @Test("500 random hostile requests (seeded; set TODO_SERVER_FUZZ_SEED to replay): 4xx each, nothing stored, still answering")
     func randomHostileRequestsAreRefused() async throws {
         let seed = ProcessInfo.processInfo.environment["TODO_SERVER_FUZZ_SEED"].flatMap { UInt64($0) }
