@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// | Route | Answer |
 /// |---|---|
-/// | `GET /todos/list` | 200, JSON array of ``Todo``, newest first, at most 100 |
+/// | `GET /todos/list` | 200, JSON array of ``Todo``, newest first, at most 100; `?limit=N` (1…100) the newest N (not in the original) |
 /// | `POST /todos/list` | 200, the saved ``Todo`` (form or JSON `content`, optional `status`) |
 /// | `GET /todos/item/:objectId` | 200, the ``Todo``; unknown id 404; not an id 400 (not in the original) |
 /// | `POST /todos/list/update` | 200 `{"status":"success"}`; unknown id 404 (original: 200 `{'status':'failed'}`) |
