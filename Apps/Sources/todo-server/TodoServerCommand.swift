@@ -46,8 +46,8 @@ struct TodoServerCommand: AsyncParsableCommand {
         guard maxBodySize > 0 else {
             throw ValidationError("--max-body-size must be positive")
         }
-        guard requestTimeout > 0, requestTimeout <= 86_400 else {
-            throw ValidationError("--request-timeout must be more than 0 and at most 86400 seconds")
+        guard requestTimeout >= 0.001, requestTimeout <= 86_400 else {
+            throw ValidationError("--request-timeout must be from 0.001 to 86400 seconds")
         }
     }
 
