@@ -44,12 +44,24 @@ struct TodoServerCommand: AsyncParsableCommand {
     @Option(help: "With --database: how long a request waits for PostgreSQL before it answers 503, in seconds.")
     var databaseTimeout: Double = 3
 
+    @Option(help: "How long a request may take before it is answered 503, in seconds.")
+    var requestTimeout: Double = 10
+
+    @Option(help: "The lowest level logged to standard error: trace, debug, info (a line per request), notice, warning, error, critical.")
+    var logLevel: Logger.Level = .info
+
+    @Option(help: "The log lines' format: text, or json (one JSON object per line).")
+    var logFormat: LogFormat = .text
+
     func validate() throws {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535")
         }
         guard maxBodySize > 0 else {
             throw ValidationError("--max-body-size must be positive")
+        }
+        guard requestTimeout >= 0.001, requestTimeout <= 86_400 else {
+            throw ValidationError("--request-timeout must be from 0.001 to 86400 seconds")
         }
         guard databaseTimeout > 0, databaseTimeout.isFinite else {
             throw ValidationError("--database-timeout must be a positive number of seconds")
@@ -72,11 +84,13 @@ struct TodoServerCommand: AsyncParsableCommand {
     func run() async throws {
         let dataDirectory = dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? ServicesConfiguration.defaultDataDirectory()
-        let configuration = ServicesConfiguration(
+        var configuration = ServicesConfiguration(
             host: host, port: port, dataDirectory: dataDirectory, maxBodySize: maxBodySize
         )
+        configuration.requestTimeout = .milliseconds(Int64((requestTimeout * 1000).rounded()))
+        ServerLogging.bootstrap(format: logFormat, level: logLevel)
         var logger = Logger(label: "todo-server")
-        logger.logLevel = .notice
+        logger.logLevel = logLevel
         let database = try todoDatabase()
         switch database {
         case .sqlite: StandardOutput.writeLine("todo-server data directory: \(dataDirectory.path)")

@@ -149,7 +149,7 @@ struct TodoServerPostgresCommandLineTests {
         let client = LoopbackClient()
         let health = try await client.get(URL(string: "http://127.0.0.1:\(port)/health")!)
         #expect(health.status == 200)
-        #expect(health.text == #"{"database":"ok","status":"ok"}"#)
+        #expect(health.text == #"{"database":"ok","status":"ok","store":"postgresql"}"#)
         let created = try await client.postForm(URL(string: "http://127.0.0.1:\(port)/todos/list")!, "content=in+postgres")
         #expect(created.status == 200)
         #expect(try await TestPostgres.integers("SELECT count(*) FROM todos", on: database) == [1])

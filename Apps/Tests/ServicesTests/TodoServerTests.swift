@@ -10,14 +10,15 @@ import Testing
 /// in process.
 @Suite("todo-server")
 struct TodoServerTests {
-    @Test("GET /health answers 200 {database: ok, status: ok} while the todo store is open", arguments: TestStore.allCases)
+    @Test("GET /health answers 200 {database: ok, status: ok, store: sqlite or postgresql} while the todo store is open", arguments: TestStore.allCases)
     func healthAnswersOkWithStoreOpen(store: TestStore) async throws {
         try await withTodoServer(store) { client in
             let response = try await client.execute(uri: "/health", method: .get)
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "application/json; charset=utf-8")
             #expect(response.headers[.server] == "todo-server")
-            #expect(String(buffer: response.body) == #"{"database":"ok","status":"ok"}"#)
+            let name = store == .sqlite ? "sqlite" : "postgresql"
+            #expect(String(buffer: response.body) == #"{"database":"ok","status":"ok","store":""# + name + #""}"#)
         }
     }
 

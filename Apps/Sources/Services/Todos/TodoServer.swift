@@ -10,7 +10,8 @@ public enum TodoServer {
     /// on first start) and returns the application serving it.
     /// - Parameters:
     ///   - configuration: Where to listen and where the data lives (only its host,
-    ///     port, data directory, fidelity, body limit and clock are read).
+    ///     port, data directory, fidelity, body limit, request timeout and clock are
+    ///     read).
     ///   - logger: The server's logger.
     ///   - healthTimeout: How long `GET /health` waits for the database before it
     ///     answers 503 (default 5 s).
@@ -24,7 +25,7 @@ public enum TodoServer {
         try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
         let todos = try TodosService(configuration: configuration)
         return application(
-            todos: todos, configuration: configuration, logger: logger, healthTimeout: healthTimeout,
+            todos: todos, store: "sqlite", configuration: configuration, logger: logger, healthTimeout: healthTimeout,
             onServerRunning: onServerRunning
         )
     }
@@ -60,20 +61,22 @@ public enum TodoServer {
         case .postgres(let location):
             let store = try await PostgresTodoStore.open(location, deadline: databaseDeadline, logger: logger)
             return application(
-                todos: TodosService(store: store, configuration: configuration), configuration: configuration,
+                todos: TodosService(store: store, configuration: configuration), store: "postgresql", configuration: configuration,
                 logger: logger, healthTimeout: healthTimeout, onServerRunning: onServerRunning
             )
         }
     }
 
+    /// The application serving `todos`, whose health route names its `store`.
     private static func application(
         todos: TodosService,
+        store: String,
         configuration: ServicesConfiguration,
         logger: Logger,
         healthTimeout: Duration,
         onServerRunning: @escaping @Sendable (Int) async -> Void
     ) -> ServicesApplication.App {
-        let health = HealthService(timeout: healthTimeout) { try await todos.checkDatabase() }
+        let health = HealthService(timeout: healthTimeout, store: store) { try await todos.checkDatabase() }
         return ServicesApplication.make(
             services: [todos, health], configuration: configuration, logger: logger, serverName: "todo-server",
             onServerRunning: onServerRunning

@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// | Route | Answer |
 /// |---|---|
-/// | `GET /todos/list` | 200, JSON array of ``Todo``, newest first, at most 100 |
+/// | `GET /todos/list` | 200, JSON array of ``Todo``, newest first, at most 100; `?limit=N` (1…100) the newest N (not in the original) |
 /// | `POST /todos/list` | 200, the saved ``Todo`` (form or JSON `content`, optional `status`) |
 /// | `GET /todos/item/:objectId` | 200, the ``Todo``; unknown id 404; not an id 400 (not in the original) |
 /// | `POST /todos/list/update` | 200 `{"status":"success"}`; unknown id 404 (original: 200 `{'status':'failed'}`) |
@@ -59,7 +59,7 @@ public struct TodosService: LocalService {
 
     /// Adds the routes to the router.
     public func mount(on router: Router<BasicRequestContext>) {
-        router.get("/todos/list") { _, _ in try await list() }
+        router.get("/todos/list") { request, _ in try await list(limit: TodoListLimit.parse(request)) }
         router.post("/todos/list") { request, _ in try await create(request) }
         router.post("/todos/list/update") { request, _ in try await update(request) }
         router.get("/todos/item/:objectId") { _, context in try await single(context) }
@@ -70,7 +70,18 @@ public struct TodosService: LocalService {
 
     // MARK: Routes
 
-    private func list() async throws -> Response {
+    /// The list, or only its newest `limit` todos when a limit under the list's own
+    /// is asked (not cached: the cache holds the whole list's answer).
+    private func list(limit: Int?) async throws -> Response {
+        if let limit, limit < TodoStore.listLimit {
+            let todos: [Todo]
+            do {
+                todos = try await store.list()
+            } catch {
+                return try await listFailed(error)
+            }
+            return .json(ByteBuffer(bytes: try Self.encoder.encode(Array(todos.prefix(limit)))))
+        }
         if let body = cache?.body() {
             return .json(body)
         }
@@ -91,7 +102,7 @@ public struct TodosService: LocalService {
     private func listFailed(_ error: any Error) async throws -> Response {
         switch configuration.fidelity {
         case .corrected:
-            throw ServiceError(.serviceUnavailable, "the todo list could not be read")
+            throw ServiceError(.serviceUnavailable, "the todo list could not be read", cause: error)
         case .original:
             // The original logged the error and never answered; its connect-timeout
             // middleware gave Express's 503 page after 15 s.
