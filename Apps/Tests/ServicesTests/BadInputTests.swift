@@ -64,7 +64,11 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         ["/v1/", "/photos/", "/services/", "/farm1/"].contains { uri.hasPrefix($0) }
     }
 
-    var testDescription: String { "\(method) \(uri): \(name) → \(status.code)" }
+    var testDescription: String {
+        // A row's path of thousands of characters is not printed whole.
+        let shownURI = uri.count > 100 ? uri.prefix(100) + "…" : uri
+        return "\(method) \(shownURI): \(name) → \(status.code)"
+    }
 }
 
 private let json = "application/json"
@@ -116,6 +120,57 @@ let badInputs: [BadInput] = [
     BadInput("empty content", .post, "/todos", form, "content=", field: "content"),
     BadInput("plain text body", .post, "/todos", "text/plain", "hello", .unsupportedMediaType),
     BadInput("body over the limit", .post, "/todos", form, oversized, .contentTooLarge),
+    // Hostile requests to the Todo routes: SQL, numbers, encodings, duplicates, sizes
+    BadInput("SQL in content with an unknown status", .post, "/todos/list", form,
+             "content=%27%29%3B%20DROP%20TABLE%20todos%3B%20--&status=finished%27--", field: "status"),
+    BadInput("SQL in status", .post, "/todos/list", form, "content=a&status=todo%27%20OR%20%271%27%3D%271", field: "status"),
+    BadInput("status in capitals", .post, "/todos/list", form, "content=a&status=FINISHED", field: "status"),
+    BadInput("status a huge number", .post, "/todos/list", form, "content=a&status=99999999999999999999999999", field: "status"),
+    BadInput("form content with a NUL", .post, "/todos/list", form, "content=a%00b", field: "content"),
+    BadInput("JSON content with a NUL", .post, "/todos/list", json, #"{"content":"a\u0000b"}"#, field: "content"),
+    BadInput("JSON content a negative number", .post, "/todos/list", json, #"{"content":-1}"#, field: "content"),
+    BadInput("JSON content a huge number", .post, "/todos/list", json, #"{"content":123456789012345678901234567890}"#),
+    BadInput("JSON content a number too large for a double", .post, "/todos/list", json, #"{"content":1e999}"#),
+    BadInput("JSON content an array", .post, "/todos/list", json, #"{"content":["a"]}"#, field: "content"),
+    BadInput("JSON status a number", .post, "/todos/list", json, #"{"content":"a","status":1}"#, field: "status"),
+    BadInput("JSON naming content twice", .post, "/todos/list", json, #"{"content":"a","content":"b"}"#, field: "content"),
+    BadInput("JSON naming content twice, once escaped", .post, "/todos/list", json, #"{"content":"a","\u0063ontent":"b"}"#, field: "content"),
+    BadInput("JSON that is not UTF-8", .post, "/todos/list", json, bytes: Array(#"{"content":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8), .badRequest),
+    BadInput("JSON with a lone surrogate", .post, "/todos/list", json, #"{"content":"\ud800"}"#),
+    BadInput("JSON null", .post, "/todos/list", json, "null"),
+    BadInput("empty JSON body", .post, "/todos/list", json, ""),
+    BadInput("empty form body", .post, "/todos/list", form, "", field: "content"),
+    BadInput("a form under a JSON content type", .post, "/todos/list", json, "content=a"),
+    BadInput("JSON under a form content type", .post, "/todos/list", form, #"{"content":"a"}"#, field: "content"),
+    BadInput("content in the query, not the body", .post, "/todos/list?content=a", nil, "", field: "content"),
+    BadInput("a long unknown field and no content", .post, "/todos/list", form, String(repeating: "x", count: 20_000) + "=1", field: "content"),
+    BadInput("XML body", .post, "/todos/list", "application/xml", "<content>a</content>", .unsupportedMediaType),
+    BadInput("multipart body", .post, "/todos/list", "multipart/form-data; boundary=x",
+             "--x\r\nContent-Disposition: form-data; name=\"content\"\r\n\r\na\r\n--x--", .unsupportedMediaType),
+    BadInput("objectId given twice", .post, "/todos/list/update", form, "objectId=\(seedId)&objectId=\(seedId)&status=finished", field: "objectId"),
+    BadInput("JSON naming objectId twice", .post, "/todos/list/update", json,
+             #"{"objectId":"{seed}","objectId":"{seed}","status":"finished"}"#, field: "objectId"),
+    BadInput("JSON objectId with SQL", .post, "/todos/list/update", json, #"{"objectId":"' OR 1=1 --","status":"todo"}"#, field: "objectId"),
+    BadInput("objectId a negative number", .post, "/todos/list/update", form, "objectId=-1&status=finished", field: "objectId"),
+    BadInput("objectId of 25 hex digits", .post, "/todos/list/update", form, "objectId=0123456789abcdef012345678&status=todo", field: "objectId"),
+    BadInput("objectId with a NUL", .post, "/todos/list/update", form, "objectId=0123456789abcdef0123456%00&status=todo", field: "objectId"),
+    BadInput("JSON objectId a huge number", .post, "/todos/list/update", json, #"{"objectId":1e400,"status":"todo"}"#),
+    BadInput("status with SQL", .post, "/todos/list/update", form, "objectId=\(seedId)&status=finished%27%3B%20DELETE%20FROM%20todos%3B--", field: "status"),
+    BadInput("JSON status null", .post, "/todos/list/update", json, #"{"objectId":"{seed}","status":null}"#, field: "status"),
+    BadInput("an item id with SQL", .get, "/todos/item/1%27%20OR%20%271%27%3D%271", nil, "", field: "objectId"),
+    BadInput("a negative item id", .get, "/todos/item/-1", nil, "", field: "objectId"),
+    BadInput("a huge item id", .get, "/todos/item/99999999999999999999999999999999", nil, "", field: "objectId"),
+    BadInput("an item id that is not UTF-8", .get, "/todos/item/%FF%FE%FD", nil, "", field: "objectId"),
+    BadInput("a very long item id", .get, "/todos/item/" + String(repeating: "a", count: 10_000), nil, "", field: "objectId"),
+    BadInput("list limit 0", .get, "/todos/list?limit=0", nil, "", field: "limit"),
+    BadInput("list limit negative", .get, "/todos/list?limit=-5", nil, "", field: "limit"),
+    BadInput("list limit huge", .get, "/todos/list?limit=99999999999999999999999999", nil, "", field: "limit"),
+    BadInput("list limit with SQL", .get, "/todos/list?limit=1%3B%20DROP%20TABLE%20todos", nil, "", field: "limit"),
+    BadInput("list limit not UTF-8", .get, "/todos/list?limit=%FF", nil, "", field: "limit"),
+    BadInput("a very long list query", .get, "/todos/list?limit=" + String(repeating: "9", count: 10_000), nil, "", field: "limit"),
+    BadInput("a very long path", .get, "/todos/" + String(repeating: "a", count: 10_000), nil, "", .notFound),
+    BadInput("PATCH on the list", .patch, "/todos/list", json, #"{"content":"a"}"#, .methodNotAllowed),
+    BadInput("DELETE on an item", .delete, "/todos/item/\(seedId)", nil, "", .methodNotAllowed),
     // Unknown routes and methods
     BadInput("unknown path", .get, "/nope", nil, "", .notFound),
     BadInput("unknown nested path", .post, "/todos/list/delete", form, "objectId=\(seedId)", .notFound),

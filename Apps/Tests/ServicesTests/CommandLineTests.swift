@@ -216,6 +216,8 @@ final class ServerProcess: Sendable {
     var output: String { seen.value.outputText }
     /// Everything printed to standard error so far.
     var errors: String { seen.value.errorsText }
+    /// Whether the process has ended.
+    var hasEnded: Bool { seen.value.termination != nil }
 
     /// Waits until `PROGRAM listening on http://HOST:PORT` is printed.
     func waitForPort() async throws -> Int {

@@ -19,7 +19,7 @@ struct TodoServerCommandLineTests {
         let client = LoopbackClient()
         let health = try await client.get(URL(string: "http://127.0.0.1:\(port)/health")!)
         #expect(health.status == 200)
-        #expect(health.text == #"{"database":"ok","status":"ok"}"#)
+        #expect(health.text == #"{"database":"ok","status":"ok","store":"sqlite"}"#)
         let created = try await client.postForm(URL(string: "http://127.0.0.1:\(port)/todos/list")!, "content=served")
         #expect(created.status == 200)
         #expect(FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("todos.sqlite").path))

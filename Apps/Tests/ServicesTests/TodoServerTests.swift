@@ -5,24 +5,26 @@ import HummingbirdTesting
 import Services
 import Testing
 
-/// The `todo-server` application (the Todo routes and `GET /health`) and the health
-/// route on its own, in process over real SQLite files.
+/// The `todo-server` application (the Todo routes and `GET /health`) on each store
+/// (real SQLite files, a real PostgreSQL database) and the health route on its own,
+/// in process.
 @Suite("todo-server")
 struct TodoServerTests {
-    @Test("GET /health answers 200 {database: ok, status: ok} while the todo store is open")
-    func healthAnswersOkWithStoreOpen() async throws {
-        try await withTodoServer { client in
+    @Test("GET /health answers 200 {database: ok, status: ok, store: sqlite or postgresql} while the todo store is open", arguments: TestStore.allCases)
+    func healthAnswersOkWithStoreOpen(store: TestStore) async throws {
+        try await withTodoServer(store) { client in
             let response = try await client.execute(uri: "/health", method: .get)
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "application/json; charset=utf-8")
             #expect(response.headers[.server] == "todo-server")
-            #expect(String(buffer: response.body) == #"{"database":"ok","status":"ok"}"#)
+            let name = store == .sqlite ? "sqlite" : "postgresql"
+            #expect(String(buffer: response.body) == #"{"database":"ok","status":"ok","store":""# + name + #""}"#)
         }
     }
 
-    @Test("serves the Todo routes only: a todo is created and listed; a tweet route is unknown")
-    func servesTodoRoutesOnly() async throws {
-        try await withTodoServer { client in
+    @Test("serves the Todo routes only: a todo is created and listed; a tweet route is unknown", arguments: TestStore.allCases)
+    func servesTodoRoutesOnly(store: TestStore) async throws {
+        try await withTodoServer(store) { client in
             let todo = try await client.createTodo("alone")
             #expect(try await client.todos() == [todo])
             let tweets = try await client.execute(uri: "/1.1/search/tweets.json?q=x", method: .get)
@@ -30,9 +32,9 @@ struct TodoServerTests {
         }
     }
 
-    @Test("GET /todos/item/:objectId answers the todo, 404 for an unknown id, 400 for a malformed one")
-    func singleTodoByObjectId() async throws {
-        try await withTodoServer { client in
+    @Test("GET /todos/item/:objectId answers the todo, 404 for an unknown id, 400 for a malformed one", arguments: TestStore.allCases)
+    func singleTodoByObjectId(store: TestStore) async throws {
+        try await withTodoServer(store) { client in
             let todo = try await client.createTodo("one")
             let found = try await client.execute(uri: "/todos/item/\(todo.objectId)", method: .get)
             #expect(found.status == .ok)
@@ -78,14 +80,17 @@ private struct HealthCheckFailure: Error, CustomStringConvertible {
 }
 
 /// Runs `body` against the `todo-server` application, listening on a free loopback
-/// port, over a new temporary data directory (removed afterwards).
-private func withTodoServer(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let configuration = ServicesConfiguration(port: 0, dataDirectory: directory.url)
-    // A timeout no loaded test machine reaches: these tests are about the answers.
-    let app = try TodoServer.application(configuration: configuration, logger: quietLogger, healthTimeout: .seconds(600))
-    try await app.test(.live, body)
+/// port, over a new store of `kind` (removed afterwards).
+private func withTodoServer(_ kind: TestStore, _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    try await withTestStore(kind) { store in
+        let configuration = ServicesConfiguration(port: 0, dataDirectory: store.directory)
+        // A timeout no loaded test machine reaches: these tests are about the answers.
+        let app = try await TodoServer.application(
+            configuration: configuration, database: store.todoDatabase, logger: quietLogger, healthTimeout: .seconds(600),
+            databaseDeadline: testDatabaseDeadline
+        )
+        try await app.test(.live, body)
+    }
 }
 
 /// Runs `body` against an application of `services` alone.

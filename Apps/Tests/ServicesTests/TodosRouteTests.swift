@@ -5,23 +5,24 @@ import HummingbirdTesting
 import Services
 import Testing
 
-/// One test per row of the Todo routes' table (Apps/docs/Services.md), against real SQLite files.
+/// One test per row of the Todo routes' table (Apps/docs/Services.md), each run on
+/// both stores: real SQLite files, and a real PostgreSQL database.
 @Suite("Todos routes")
 struct TodosRouteTests {
-    @Test("GET /todos/list on first start: 200, [], and the database file is created")
-    func listEmptyOnFirstStart() async throws {
-        try await withServices { client, directory in
+    @Test("GET /todos/list on first start: 200, [], and the store's schema is created", arguments: TestStore.allCases)
+    func listEmptyOnFirstStart(store: TestStore) async throws {
+        try await withTodos(store) { client, opened in
             let response = try await client.execute(uri: "/todos/list", method: .get)
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "application/json; charset=utf-8")
             #expect(String(buffer: response.body) == "[]")
-            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("todos.sqlite").path))
+            #expect(try await opened.schemaExists())
         }
     }
 
-    @Test("GET /todos/list: newest first, at most 100")
-    func listNewestFirstAtMost100() async throws {
-        try await withServices { client, _ in
+    @Test("GET /todos/list: newest first, at most 100", arguments: TestStore.allCases)
+    func listNewestFirstAtMost100(store: TestStore) async throws {
+        try await withTodos(store) { client, _ in
             var created: [Todo] = []
             for index in 0..<105 {
                 created.append(try await client.createTodo("todo-\(index)"))
@@ -34,9 +35,9 @@ struct TodosRouteTests {
         }
     }
 
-    @Test("POST /todos/list with a form: 200, the saved object, status defaults to todo")
-    func createFromForm() async throws {
-        try await withServices { client, _ in
+    @Test("POST /todos/list with a form: 200, the saved object, status defaults to todo", arguments: TestStore.allCases)
+    func createFromForm(store: TestStore) async throws {
+        try await withTodos(store) { client, _ in
             #expect(try await client.todos().isEmpty)  // fills the list cache
             let response = try await client.postForm("/todos/list", "content=Buy+milk+%26+eggs")
             #expect(response.status == .ok)
@@ -51,9 +52,48 @@ struct TodosRouteTests {
         }
     }
 
-    @Test("POST /todos/list with JSON: content and a valid status are kept")
-    func createFromJSON() async throws {
-        try await withServices { client, _ in
+    @Test("GET /todos/list: todos made in the same millisecond, the last made first", arguments: TestStore.allCases)
+    func listTiesByInsertionOrder(store: TestStore) async throws {
+        let instant = Date(timeIntervalSince1970: 1_767_225_600.5)
+        let frozen = ServicesClock(now: { instant }, sleep: { _ in })
+        try await withTodos(store, clock: frozen) { client, _ in
+            for index in 0..<12 {
+                _ = try await client.createTodo("same-\(index)")
+            }
+            let list = try await client.todos()
+            #expect(list.map(\.content) == (0..<12).reversed().map { "same-\($0)" })
+            #expect(Set(list.map(\.createdAt)) == ["2026-01-01T00:00:00.500Z"])
+        }
+    }
+
+    @Test("POST /todos/list keeps any text, emoji, quotes and SQL included, byte for byte", arguments: TestStore.allCases)
+    func createKeepsAnyText(store: TestStore) async throws {
+        try await withTodos(store) { client, _ in
+            let content = "🦊 tab\there, 'quoted' \"twice\"; x' OR 1=1 --; DROP TABLE todos"
+            let body = String(data: try JSONEncoder().encode(["content": content]), encoding: .utf8)!
+            let response = try await client.postJSON("/todos/list", body)
+            #expect(response.status == .ok)
+            let todo = try JSONDecoder().decode(Todo.self, from: Data(buffer: response.body))
+            #expect(todo.content == content)
+            #expect(try await client.todos().map(\.content) == [content])
+            let single = try await client.execute(uri: "/todos/item/\(todo.objectId)", method: .get)
+            #expect(try JSONDecoder().decode(Todo.self, from: Data(buffer: single.body)).content == content)
+        }
+    }
+
+    @Test("POST /todos/list with U+0000 in the content: 400 naming content, nothing stored", arguments: TestStore.allCases)
+    func createRefusesNul(store: TestStore) async throws {
+        try await withTodos(store) { client, _ in
+            let response = try await client.postJSON("/todos/list", #"{"content":"cut\u0000here"}"#)
+            #expect(response.status == .badRequest)
+            #expect(String(buffer: response.body) == #"{"error":"content must not contain U+0000","field":"content"}"#)
+            #expect(try await client.todos().isEmpty)
+        }
+    }
+
+    @Test("POST /todos/list with JSON: content and a valid status are kept", arguments: TestStore.allCases)
+    func createFromJSON(store: TestStore) async throws {
+        try await withTodos(store) { client, _ in
             let response = try await client.postJSON("/todos/list", #"{"content":"Ship it","status":"finished"}"#)
             #expect(response.status == .ok)
             let todo = try JSONDecoder().decode(Todo.self, from: Data(buffer: response.body))
@@ -62,9 +102,9 @@ struct TodosRouteTests {
         }
     }
 
-    @Test("The saved object's JSON: sorted keys, exact bytes")
-    func createdObjectBytes() async throws {
-        try await withServices { client, _ in
+    @Test("The saved object's JSON: sorted keys, exact bytes", arguments: TestStore.allCases)
+    func createdObjectBytes(store: TestStore) async throws {
+        try await withTodos(store) { client, _ in
             let response = try await client.postForm("/todos/list", "content=a%2Fb")
             let todo = try JSONDecoder().decode(Todo.self, from: Data(buffer: response.body))
             let expected = #"{"content":"a/b","createdAt":"\#(todo.createdAt)","objectId":"\#(todo.objectId)","#
@@ -75,10 +115,10 @@ struct TodosRouteTests {
         }
     }
 
-    @Test("POST /todos/list/update: 200 {\"status\":\"success\"}, the status changes")
-    func updateFound() async throws {
+    @Test("POST /todos/list/update: 200 {\"status\":\"success\"}, the status changes", arguments: TestStore.allCases)
+    func updateFound(store: TestStore) async throws {
         let clock = SteppingClock()
-        try await withServices(clock: clock.servicesClock) { client, _ in
+        try await withTodos(store, clock: clock.servicesClock) { client, _ in
             let todo = try await client.createTodo("walk")
             let response = try await client.postForm("/todos/list/update", "objectId=\(todo.objectId)&status=finished")
             #expect(response.status == .ok)
@@ -95,9 +135,9 @@ struct TodosRouteTests {
         }
     }
 
-    @Test("POST /todos/list/update with an unknown id: 404, valid JSON with status failed")
-    func updateNotFound() async throws {
-        try await withServices { client, _ in
+    @Test("POST /todos/list/update with an unknown id: 404, valid JSON with status failed", arguments: TestStore.allCases)
+    func updateNotFound(store: TestStore) async throws {
+        try await withTodos(store) { client, _ in
             let response = try await client.postForm("/todos/list/update", "objectId=0123456789abcdef01234567&status=finished")
             #expect(response.status == .notFound)
             #expect(response.headers[.contentType] == "application/json; charset=utf-8")
@@ -108,9 +148,9 @@ struct TodosRouteTests {
         }
     }
 
-    @Test("GET /todos: the HTML page with its form and the contents, newest first, escaped")
-    func htmlPage() async throws {
-        try await withServices { client, _ in
+    @Test("GET /todos: the HTML page with its form and the contents, newest first, escaped", arguments: TestStore.allCases)
+    func htmlPage(store: TestStore) async throws {
+        try await withTodos(store) { client, _ in
             _ = try await client.createTodo("first")
             _ = try await client.createTodo("%3Cb%3Esecond%3C%2Fb%3E")
             let response = try await client.execute(uri: "/todos", method: .get)
@@ -124,9 +164,9 @@ struct TodosRouteTests {
         }
     }
 
-    @Test("POST /todos: saves the form's content and redirects 302 to /todos")
-    func htmlFormPost() async throws {
-        try await withServices { client, _ in
+    @Test("POST /todos: saves the form's content and redirects 302 to /todos", arguments: TestStore.allCases)
+    func htmlFormPost(store: TestStore) async throws {
+        try await withTodos(store) { client, _ in
             let response = try await client.postForm("/todos", "content=from+the+page")
             #expect(response.status == .found)
             #expect(response.headers[.location] == "/todos")
@@ -134,9 +174,9 @@ struct TodosRouteTests {
         }
     }
 
-    @Test("GET /: the index page with the current time")
-    func indexPage() async throws {
-        try await withServices { client, _ in
+    @Test("GET /: the index page with the current time", arguments: TestStore.allCases)
+    func indexPage(store: TestStore) async throws {
+        try await withTodos(store) { client, _ in
             let response = try await client.execute(uri: "/", method: .get)
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "text/html; charset=utf-8")
@@ -146,11 +186,11 @@ struct TodosRouteTests {
         }
     }
 
-    @Test("GET /todos/list when the store fails: a prompt 503 JSON error, not a request that never answers")
-    func listStoreFailureCorrected() async throws {
+    @Test("GET /todos/list when the store fails: a prompt 503 JSON error, not a request that never answers", arguments: TestStore.allCases)
+    func listStoreFailureCorrected(store: TestStore) async throws {
         let clock = SteppingClock()
-        try await withServices(clock: clock.servicesClock) { client, directory in
-            try dropTodosTable(in: directory)
+        try await withTodos(store, clock: clock.servicesClock) { client, opened in
+            try await opened.dropTable()
             let response = try await client.execute(uri: "/todos/list", method: .get)
             #expect(response.status == .serviceUnavailable)
             #expect(jsonObject(response.body)?["error"] as? String == "the todo list could not be read")

@@ -31,6 +31,13 @@ struct ErrorMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as ServiceError {
+            if error.status.code >= 500 {
+                // The server failed: say why in the log (the body says only what failed).
+                context.logger.error(
+                    "\(error.status.code) on \(request.method) \(RequestLogMiddleware.loggable(request.uri.path)): \(error.message)",
+                    metadata: ["cause": "\(error.cause ?? error.message)"]
+                )
+            }
             return try error.response(from: request, context: context)
         } catch let error as TwitterError {
             return try error.response(from: request, context: context)
@@ -48,15 +55,19 @@ struct ErrorMiddleware: RouterMiddleware {
             return try ServiceError(.contentTooLarge, "request body is too large")
                 .response(from: request, context: context)
         } catch {
-            context.logger.error("unhandled error on \(request.method) \(request.uri.path): \(error)")
+            context.logger.error(
+                "unhandled error on \(request.method) \(RequestLogMiddleware.loggable(request.uri.path))",
+                metadata: ["cause": "\(error)"]
+            )
             return try ServiceError(.internalServerError, "internal error")
                 .response(from: request, context: context)
         }
     }
 
     private func notFound(_ request: Request) -> ServiceError {
-        let path = request.uri.path
-        let methods = routes.methods(for: path)
+        // A hostile path of many kilobytes is not sent back whole.
+        let path = RequestLogMiddleware.loggable(request.uri.path)
+        let methods = routes.methods(for: request.uri.path)
         // A route that serves this method threw the 404 itself: its path is unknown.
         guard !methods.isEmpty, !methods.contains(request.method) else {
             return ServiceError(.notFound, "no route for this path", context: ["method": request.method.rawValue, "path": path])

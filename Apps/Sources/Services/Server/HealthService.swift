@@ -7,17 +7,22 @@ import Hummingbird
 /// |---|---|
 /// | 200 `{"database":"ok","status":"ok"}` | the check returned within the timeout |
 /// | 503 `{"database":"error","error":"…","status":"unavailable"}` | the check threw or did not return in time |
+///
+/// Given the store's name, both bodies say which it is: `"store":"sqlite"`.
 public struct HealthService: LocalService {
     private let check: @Sendable () async throws -> Void
     private let timeout: Duration
+    private let store: String?
 
     /// Makes the health route of a database check.
     /// - Parameters:
     ///   - timeout: How long the check may take before the answer is 503 (default 5 s).
+    ///   - store: The store's name for the bodies (default none).
     ///   - check: Asks the database something; throws when it does not answer.
-    public init(timeout: Duration = .seconds(5), check: @escaping @Sendable () async throws -> Void) {
+    public init(timeout: Duration = .seconds(5), store: String? = nil, check: @escaping @Sendable () async throws -> Void) {
         self.check = check
         self.timeout = timeout
+        self.store = store
     }
 
     /// The service's path and method.
@@ -34,12 +39,14 @@ public struct HealthService: LocalService {
         do {
             try await checkWithinTimeout()
         } catch {
-            throw ServiceError(
-                .serviceUnavailable, "the database does not answer: \(error)",
-                context: ["status": "unavailable", "database": "error"]
-            )
+            var context = ["status": "unavailable", "database": "error"]
+            context["store"] = store
+            throw ServiceError(.serviceUnavailable, "the database does not answer: \(error)", context: context, cause: error)
         }
-        return .json(ByteBuffer(string: #"{"database":"ok","status":"ok"}"#))
+        guard let store else {
+            return .json(ByteBuffer(string: #"{"database":"ok","status":"ok"}"#))
+        }
+        return .json(ServiceError.encodedObject(["database": "ok", "status": "ok", "store": store]))
     }
 
     /// Runs the check against the timeout; the first to end decides.

@@ -7,7 +7,7 @@ import NIOCore
 ///
 /// Reading fails with a ``ServiceError``: 413 over the size limit, 415 for another
 /// content type, 400 for malformed bodies, a JSON value that is not an object, or a
-/// form that names a field twice.
+/// form or JSON object that names a field twice.
 public struct RequestFields: Sendable {
     /// A field's value: a string, or the JSON type it had instead.
     public enum Value: Sendable, Equatable {
@@ -113,6 +113,9 @@ public struct RequestFields: Sendable {
         }
         guard let dictionary = object as? [String: Any] else {
             throw ServiceError.badRequest("body must be a JSON object")
+        }
+        if let name = JSONObjectKeys.firstDuplicate(in: data) {
+            throw ServiceError.badRequest("\(name) is given more than once", field: name)
         }
         var values: [String: Value] = [:]
         for (name, value) in dictionary {

@@ -16,6 +16,9 @@ public struct ServiceError: HTTPResponseError, Sendable, Equatable {
     public var context: [String: String]
     /// Extra response headers (for example `Allow` on a 405).
     public var headers: HTTPFields
+    /// What made the server fail, for its log (never in the body): the underlying
+    /// error of a 5xx.
+    public var cause: String?
 
     /// Makes an error answer.
     /// - Parameters:
@@ -23,22 +26,30 @@ public struct ServiceError: HTTPResponseError, Sendable, Equatable {
     ///   - message: The `error` text.
     ///   - context: Extra string fields of the body.
     ///   - headers: Extra response headers.
+    ///   - cause: The underlying error, logged with a 5xx and never sent.
     public init(
         _ status: HTTPResponse.Status,
         _ message: String,
         context: [String: String] = [:],
-        headers: HTTPFields = [:]
+        headers: HTTPFields = [:],
+        cause: (any Error)? = nil
     ) {
         self.status = status
         self.message = message
         self.context = context
         self.headers = headers
+        self.cause = cause.map { String(describing: $0) }
     }
 
     /// The JSON body of this error, keys sorted.
     public var body: Data {
         var object = context
         object["error"] = message
+        return Self.encodedObject(object)
+    }
+
+    /// A JSON object of strings, keys sorted.
+    static func encodedObject(_ object: [String: String]) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // A [String: String] always encodes.

@@ -68,17 +68,29 @@ public enum ServicesApplication {
         )
     }
 
-    /// The router with every service mounted, the shared error handling, and chaos
-    /// when an engine is given.
-    public static func router(services: [any LocalService], chaos: ChaosEngine? = nil) -> Router<BasicRequestContext> {
+    /// The router with every service mounted, a log line per request, the shared
+    /// error handling, chaos when an engine is given, and a request timeout when one
+    /// is given (waited on `clock`).
+    public static func router(
+        services: [any LocalService],
+        chaos: ChaosEngine? = nil,
+        requestTimeout: Duration? = nil,
+        clock: ServicesClock = .system
+    ) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         var routes: [String: Set<HTTPRequest.Method>] = [:]
         for service in services {
             routes.merge(service.routes) { $0.union($1) }
         }
-        // Middleware first: Hummingbird wraps only the routes added after it. Chaos
-        // runs inside the error handling, so its errors (a bad header) get the shape.
+        // Middleware first: Hummingbird wraps only the routes added after it, the
+        // first added outermost. The request log sees the status the client gets;
+        // chaos and the timeout run inside the error handling, so their errors (a
+        // bad header, a 503) get the shape.
+        router.add(middleware: RequestLogMiddleware())
         router.add(middleware: ErrorMiddleware(routes: routes))
+        if let requestTimeout {
+            router.add(middleware: RequestTimeoutMiddleware(timeout: requestTimeout, sleep: clock.sleep))
+        }
         if let chaos {
             router.add(middleware: ChaosMiddleware(chaos: chaos))
         }
@@ -123,7 +135,9 @@ public enum ServicesApplication {
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> App {
         Application(
-            router: router(services: services, chaos: chaos),
+            router: router(
+                services: services, chaos: chaos, requestTimeout: configuration.requestTimeout, clock: configuration.clock
+            ),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: serverName

@@ -61,6 +61,9 @@ public struct ServicesConfiguration: Sendable {
     public var passwordIterations: Int
     /// Latency and failure injection per route; `nil` (the default) for none.
     public var chaos: ChaosConfiguration?
+    /// How long a request's handler may take before it is cancelled and answered 503
+    /// (waited on ``clock``); `nil` (the default) for no limit.
+    public var requestTimeout: Duration?
 
     /// Makes a configuration.
     /// - Parameters:
@@ -76,6 +79,7 @@ public struct ServicesConfiguration: Sendable {
     ///   - passwordIterations: PBKDF2's iteration count for new passwords (default
     ///     ``PasswordHash/defaultIterations``).
     ///   - chaos: Latency and failure injection (default none).
+    ///   - requestTimeout: How long a handler may take before its 503 (default none).
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,
@@ -87,7 +91,8 @@ public struct ServicesConfiguration: Sendable {
         tweetCorpus: TweetCorpus = .automatic,
         photoCorpus: PhotoCorpus = .automatic,
         passwordIterations: Int = PasswordHash.defaultIterations,
-        chaos: ChaosConfiguration? = nil
+        chaos: ChaosConfiguration? = nil,
+        requestTimeout: Duration? = nil
     ) {
         self.host = host
         self.port = port
@@ -100,6 +105,7 @@ public struct ServicesConfiguration: Sendable {
         self.photoCorpus = photoCorpus
         self.passwordIterations = passwordIterations
         self.chaos = chaos
+        self.requestTimeout = requestTimeout
     }
 
     /// `http://HOST:PORT`, with an IPv6 host in brackets.

@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
+import ServiceLifecycle
 
 /// The todos in SQLite (`todos.sqlite` under the data directory), through a GRDB
 /// `DatabasePool`: WAL, `synchronous=NORMAL`, two readers (more hurt on 2 cores),
 /// schema by migrations, every statement parameterised.
-public final class TodoStore: Sendable {
+public final class TodoStore: TodoStoring {
     /// The most todos a list returns (LeanCloud's default query limit).
     public static let listLimit = 100
 
@@ -112,4 +113,13 @@ public final class TodoStore: Sendable {
             updatedAt: row["updated_at"]
         )
     }
+}
+
+extension TodoStore {
+    /// False: the file is this process's alone (SQLite's WAL needs one machine, and
+    /// the server is the only writer), so the list can be cached until its next write.
+    public var isSharedBetweenServers: Bool { false }
+
+    /// None: GRDB's pool needs no task of its own.
+    public var backgroundServices: [any Service] { [] }
 }

@@ -1,13 +1,14 @@
 import Foundation
 import Hummingbird
+import ServiceLifecycle
 import Synchronization
 
 /// The let.swift Todo backend (seed 001: the original's routes and answers), over
-/// SQLite.
+/// SQLite or PostgreSQL (``TodoStoring``).
 ///
 /// | Route | Answer |
 /// |---|---|
-/// | `GET /todos/list` | 200, JSON array of ``Todo``, newest first, at most 100 |
+/// | `GET /todos/list` | 200, JSON array of ``Todo``, newest first, at most 100; `?limit=N` (1…100) the newest N (not in the original) |
 /// | `POST /todos/list` | 200, the saved ``Todo`` (form or JSON `content`, optional `status`) |
 /// | `GET /todos/item/:objectId` | 200, the ``Todo``; unknown id 404; not an id 400 (not in the original) |
 /// | `POST /todos/list/update` | 200 `{"status":"success"}`; unknown id 404 (original: 200 `{'status':'failed'}`) |
@@ -15,17 +16,34 @@ import Synchronization
 /// | `POST /todos` | 302 to `/todos` after saving the form's `content` |
 /// | `GET /` | 200, an index page with the current time |
 ///
-/// The encoded list is cached until the next write, so reading the list costs no
-/// query while nothing changes.
+/// On a store of its own (SQLite), the encoded list is cached until the next write,
+/// so reading the list costs no query while nothing changes. On a store other
+/// servers write to (PostgreSQL), there is no cache: this process does not see their
+/// writes, so its copy would be served stale. Checking a copy against a change
+/// counter would cost a round trip to the database anyway (about what the indexed
+/// 100-row query costs), and a counter row that every write updates would make all
+/// writes of all servers wait on one row lock.
 public struct TodosService: LocalService {
-    private let store: TodoStore
+    private let store: any TodoStoring
     private let configuration: ServicesConfiguration
-    private let cache = ListCache()
+    private let cache: ListCache?
 
     /// Opens the todo store under the configuration's data directory.
     public init(configuration: ServicesConfiguration) throws {
-        self.store = try TodoStore(directory: configuration.dataDirectory)
+        self.init(store: try TodoStore(directory: configuration.dataDirectory), configuration: configuration)
+    }
+
+    /// Serves the todos of a store already opened (``PostgresTodoStore``); the list
+    /// is cached only when the store is not shared between servers.
+    public init(store: any TodoStoring, configuration: ServicesConfiguration) {
+        self.store = store
         self.configuration = configuration
+        self.cache = store.isSharedBetweenServers ? nil : ListCache()
+    }
+
+    /// The store's own work (a connection pool), run beside the server.
+    public var backgroundServices: [any Service] {
+        store.backgroundServices
     }
 
     /// The service's paths and methods.
@@ -41,7 +59,7 @@ public struct TodosService: LocalService {
 
     /// Adds the routes to the router.
     public func mount(on router: Router<BasicRequestContext>) {
-        router.get("/todos/list") { _, _ in try await list() }
+        router.get("/todos/list") { request, _ in try await list(limit: TodoListLimit.parse(request)) }
         router.post("/todos/list") { request, _ in try await create(request) }
         router.post("/todos/list/update") { request, _ in try await update(request) }
         router.get("/todos/item/:objectId") { _, context in try await single(context) }
@@ -52,11 +70,22 @@ public struct TodosService: LocalService {
 
     // MARK: Routes
 
-    private func list() async throws -> Response {
-        if let body = cache.body() {
+    /// The list, or only its newest `limit` todos when a limit under the list's own
+    /// is asked (not cached: the cache holds the whole list's answer).
+    private func list(limit: Int?) async throws -> Response {
+        if let limit, limit < TodoStore.listLimit {
+            let todos: [Todo]
+            do {
+                todos = try await store.list()
+            } catch {
+                return try await listFailed(error)
+            }
+            return .json(ByteBuffer(bytes: try Self.encoder.encode(Array(todos.prefix(limit)))))
+        }
+        if let body = cache?.body() {
             return .json(body)
         }
-        let generation = cache.generation()
+        let generation = cache?.generation()
         let todos: [Todo]
         do {
             todos = try await store.list()
@@ -64,14 +93,16 @@ public struct TodosService: LocalService {
             return try await listFailed(error)
         }
         let body = ByteBuffer(bytes: try Self.encoder.encode(todos))
-        cache.store(body, ifGeneration: generation)
+        if let cache, let generation {
+            cache.store(body, ifGeneration: generation)
+        }
         return .json(body)
     }
 
     private func listFailed(_ error: any Error) async throws -> Response {
         switch configuration.fidelity {
         case .corrected:
-            throw ServiceError(.serviceUnavailable, "the todo list could not be read")
+            throw ServiceError(.serviceUnavailable, "the todo list could not be read", cause: error)
         case .original:
             // The original logged the error and never answered; its connect-timeout
             // middleware gave Express's 503 page after 15 s.
@@ -120,7 +151,7 @@ public struct TodosService: LocalService {
             objectId: objectId.lowercased(), status: status, amongNewest: original, now: configuration.clock.now()
         )
         if found {
-            cache.invalidate()
+            cache?.invalidate()
             return .json(Data(#"{"status":"success"}"#.utf8))
         }
         if original {
@@ -182,7 +213,7 @@ public struct TodosService: LocalService {
 
     private func save(content: String, status: TodoStatus) async throws -> Todo {
         let todo = try await store.create(content: content, status: status, now: configuration.clock.now())
-        cache.invalidate()
+        cache?.invalidate()
         return todo
     }
 
@@ -196,6 +227,11 @@ public struct TodosService: LocalService {
         let content = try fields.requiredString("content")
         guard !content.isEmpty else {
             throw ServiceError.badRequest("content must not be empty", field: "content")
+        }
+        // Neither store keeps U+0000 in text (SQLite cut the text there; PostgreSQL
+        // refuses it): refused alike, never stored short.
+        guard !content.unicodeScalars.contains("\u{0}") else {
+            throw ServiceError.badRequest("content must not contain U+0000", field: "content")
         }
         return content
     }
