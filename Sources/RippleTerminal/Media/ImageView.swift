@@ -1,5 +1,4 @@
 import Ripple
-import Synchronization
 
 // ImageView: an image drawn with half blocks, in true colour.
 //
@@ -277,7 +276,8 @@ extension Reactive where Base: ImageView {
 /// ``ImageView/sharedScalingCellBudget``): by the image's identity, the size and the
 /// background. An entry keeps its image, so that the identity it is found by cannot
 /// name another image while it is kept. Views use it on the main actor,
-/// ``ImageView/prepare(_:forCells:background:)`` from any thread: a mutex guards it,
+/// ``ImageView/prepare(_:forCells:background:)`` from any thread: a mutex guards it
+/// (`Protected`, a pthread mutex the thread sanitizer sees),
 /// and the entries it drops are released after the mutex is let go.
 private final class ScaledImageCache: Sendable {
     static let shared = ScaledImageCache()
@@ -295,7 +295,7 @@ private final class ScaledImageCache: Sendable {
         var budget = 120_000
     }
 
-    private let state = Mutex(State())
+    private let state = Protected(State())
 
     /// The cells kept now.
     var cellCount: Int {
