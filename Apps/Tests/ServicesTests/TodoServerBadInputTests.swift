@@ -2,7 +2,7 @@ import AppsTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import Services
+@testable import Services
 import Testing
 
 /// The bad-input table's rows that ask the Todo routes (and the index), for the
@@ -108,14 +108,14 @@ struct HostileRequest: CustomStringConvertible {
 /// limit, an unknown path, a wrong method or content type, a body over the limit,
 /// bytes that are not UTF-8), its values drawn from hostile fragments.
 struct HostileRequests {
-    private var random: SplitMix
+    private var random: SplitMix64
     private let objectIds: [String]
 
     /// - Parameters:
     ///   - seed: The run's seed.
     ///   - objectIds: Ids of stored todos, for updates refused for another reason.
     init(seed: UInt64, objectIds: [String]) {
-        random = SplitMix(seed: seed)
+        random = SplitMix64(seed: seed)
         self.objectIds = objectIds
     }
 
@@ -306,23 +306,9 @@ struct HostileRequests {
     }
 }
 
-/// SplitMix64: the random run's numbers, the same for the same seed.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
-    /// A number in `0..<bound`.
+extension SplitMix64 {
+    /// A number in `0..<bound`: the random run's numbers, the same for the same seed
+    /// (the chaos engine's generator).
     mutating func below(_ bound: Int) -> Int {
         Int(next() % UInt64(bound))
     }

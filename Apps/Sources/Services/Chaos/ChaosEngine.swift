@@ -369,7 +369,8 @@ public final class ChaosEngine: Sendable {
 
 /// SplitMix64 (Steele, Lea and Flood, 2014): a 64-bit state advanced by a constant
 /// and mixed; small, fast, and the same numbers for the same seed on every platform.
-struct SplitMix64 {
+/// A `RandomNumberGenerator`, so tests can shuffle and pick with it too.
+struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) {
