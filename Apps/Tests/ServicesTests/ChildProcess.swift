@@ -1,4 +1,5 @@
 import Foundation
+import Services
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -12,7 +13,7 @@ import Glibc
 /// (swift-corelibs-foundation #5472, fixed after this toolchain). With the many
 /// files and sockets the suites hold open at once, that crashed the test process one
 /// run in three. Here the child closes every descriptor above 2 itself
-/// (`posix_spawn_file_actions_addclosefrom_np`, glibc 2.34), so nothing is listed;
+/// (``ProcessLaunch/closeInheritedDescriptors(_:)``), so nothing is listed;
 /// the pipes' ends are marked close-on-exec, so no other child inherits them.
 final class ChildProcess: Sendable {
     /// How a child ended.
@@ -52,9 +53,7 @@ final class ChildProcess: Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
-        if let closeFrom = Self.closeFrom {
-            _ = closeFrom(&actions, 3)
-        }
+        ProcessLaunch.closeInheritedDescriptors(&actions)
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -129,15 +128,5 @@ final class ChildProcess: Sendable {
         }
         return ends
     }
-
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np`, which Swift's Glibc module
-    /// does not declare; looked up at run time (absent before glibc 2.34, when the
-    /// child keeps only the descriptors not marked close-on-exec).
-    private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
-        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-        return unsafeBitCast(
-            symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self
-        )
-    }()
     #endif
 }

@@ -4,8 +4,10 @@
 // listing crashed here (a bad read in `findMaximumOpenFromProcSelfFD`) while the test
 // suite's other threads opened and closed descriptors. Here the child gets
 // `/dev/null` for standard input and error, `/dev/null` or a pipe for standard output,
-// and the parent's environment; descriptors this process opens with close-on-exec
-// (as Foundation, NIO and SQLite do) do not reach it.
+// and the parent's environment; every other descriptor is closed in the child
+// (glibc 2.34's `posix_spawn_file_actions_addclosefrom_np`), so a file another thread
+// has open for writing (a script being written, say) never stays open in a child,
+// which would make running that file fail with "Text file busy".
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -68,12 +70,21 @@ public enum ProcessLaunch {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        closeInheritedDescriptors(&actions)
 
         let argv = ([executable] + arguments).map { strdup($0) }
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let result = (argv + [nil]).withUnsafeBufferPointer { arguments in
-            posix_spawn(&pid, executable, &actions, nil, arguments.baseAddress!, environ)
+        var result: Int32 = 0
+        // "Text file busy": another thread's child, between its fork and its exec,
+        // still holds a descriptor open for writing on the executable. That lasts
+        // microseconds; the start is tried again a few times before it fails.
+        for attempt in 0..<busyAttempts {
+            result = (argv + [nil]).withUnsafeBufferPointer { arguments in
+                posix_spawn(&pid, executable, &actions, nil, arguments.baseAddress!, environ)
+            }
+            guard result == ETXTBSY, attempt + 1 < busyAttempts else { break }
+            usleep(useconds_t(1_000 << min(attempt, 4)))
         }
         if capturingOutput { close(pipeEnds[1]) }
         guard result == 0 else {
@@ -82,6 +93,30 @@ public enum ProcessLaunch {
         }
         return Child(pid: pid, output: capturingOutput ? pipeEnds[0] : nil)
     }
+
+    /// How many times a start that fails with "Text file busy" is tried (about
+    /// 0.1 seconds in all).
+    private static let busyAttempts = 8
+
+    /// Adds to `actions` the closing, in the child, of every descriptor from 3 up,
+    /// where the C library can (glibc 2.34 and later; Swift's Glibc module does not
+    /// declare the function, so it is looked up at run time). Elsewhere the child keeps
+    /// the descriptors not marked close-on-exec.
+    public static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+        #if canImport(Glibc)
+        if let closeFrom {
+            _ = closeFrom(&actions, 3)
+        }
+        #endif
+    }
+
+    #if canImport(Glibc)
+    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let closeFrom: CloseFrom? = {
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: CloseFrom.self)
+    }()
+    #endif
 
     /// Reads `descriptor` to its end, or until more than `limit` bytes came
     /// (`overflowed`), then closes it.
