@@ -73,7 +73,7 @@ import Testing
         }
 
         #expect(interruptions.value == Self.total)
-        #expect(await yieldUntil(within: 120) { meter.releases == Self.total })
+        #expect(await yieldUntil(within: stressWait) { meter.releases == Self.total })
         #expect(meter.beginnings == meter.returns)
         #expect(meter.cancellations == meter.returns)
         #expect(!scheduler.hasPendingWork)
@@ -99,8 +99,8 @@ import Testing
             }
         }
 
-        #expect(await yieldUntil(within: 120) { terminals.allSatisfy { $0.value == 1 } })
-        #expect(await yieldUntil(within: 120) { meter.releases == Self.total })
+        #expect(await yieldUntil(within: stressWait) { terminals.allSatisfy { $0.value == 1 } })
+        #expect(await yieldUntil(within: stressWait) { meter.releases == Self.total })
         #expect(afterTerminal.value == 0)
     }
 
@@ -125,7 +125,7 @@ import Testing
         }
 
         #expect(interruptions.value == Self.total)
-        #expect(await yieldUntil(within: 120) { sequence.iteratorsAreReleased && !scheduler.hasPendingWork })
+        #expect(await yieldUntil(within: stressWait) { sequence.iteratorsAreReleased && !scheduler.hasPendingWork })
         #expect(sequence.iterators.entries.count <= Self.total)
     }
 }

@@ -3,10 +3,8 @@ import Ripple
 import Testing
 
 @Suite struct AsyncValuesStressTests {
-    /// How long a stress test may wait for its tasks, in wall-clock seconds: a bound
-    /// against hangs, generous because other stress suites running in parallel (under
-    /// the thread sanitizer, in CI) can hold the cooperative threads for a while.
-    static let bound: Double = 120
+    /// How long a stress test may wait for its tasks (see `stressWait`).
+    static let bound = stressWait
 
     /// Starts a task that collects every value of `values` and then counts itself
     /// in `finished`.

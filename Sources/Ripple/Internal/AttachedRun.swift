@@ -159,10 +159,13 @@ extension Signal.Core {
     /// run, on this thread; otherwise the delivering thread (this one, from inside
     /// a delivery) finds the request when it gives the lock back. Never waits.
     ///
-    /// The push and the delivering thread's release are both sequentially
-    /// consistent, each followed by a look at the other's word (this thread tries
-    /// the lock, the releasing one reads `interruptions`): one of them always sees
-    /// the other, so a request is never left behind.
+    /// The push is followed by a notice on the send lock (`leaveNotice()`). The
+    /// notice and the delivering thread's release are both sequentially consistent,
+    /// each followed by a look at the other's word (this thread tries the lock, the
+    /// releasing one reads the lock's `waiters`, which holds the notice): one of
+    /// them always sees the other, so a request is never left behind. The holder
+    /// clears the notice before it takes the requests out, so a request pushed after
+    /// that leaves a notice it will see.
     @usableFromInline
     func requestInterruption(of run: AttachedRun) {
         let entry = UInt(bitPattern: Unmanaged.passRetained(run).toOpaque())
@@ -174,6 +177,7 @@ extension Signal.Core {
             if pushed { break }
             top = current
         }
+        sendLock.leaveNotice()
         cleanUpAfterReleasing(for: currentThreadID())
     }
 

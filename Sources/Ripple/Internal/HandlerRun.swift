@@ -142,7 +142,8 @@ final class HandlerRun<Value, Error: Swift.Error>: Lifetime, @unchecked Sendable
     /// release after the lock.
     @inlinable
     func deliver(_ event: Event, finishing finished: inout Sink?) {
-        if terminationRequested.load(ordering: .relaxed), !event.isTerminating { return }
+        // Rare: only a terminal event sent while another thread delivered sets it.
+        if _slowPath(terminationRequested.load(ordering: .relaxed)), !event.isTerminating { return }
         guard receive(event), event.isTerminating else { return }
         if let taken = held.take() { finished = taken.sink }
         terminated.store(true, ordering: .releasing)

@@ -40,7 +40,8 @@ import Musl
 @usableFromInline
 struct SendLock: ~Copyable, @unchecked Sendable {  // every field is atomic; `Parking` is guarded by its own mutex
     @usableFromInline let owner = Synchronization.Atomic<UInt>(0)
-    /// How many threads wait for the lock, plus `requestFlag` while a request is left.
+    /// How many threads wait for the lock, plus `requestFlag` while a request is left
+    /// and `noticeFlag` while a notice is.
     @usableFromInline let waiters = Synchronization.Atomic<Int>(0)
     @usableFromInline let parking = Synchronization.Atomic<UnsafeMutablePointer<Parking>?>(nil)
 
@@ -100,16 +101,39 @@ struct SendLock: ~Copyable, @unchecked Sendable {  // every field is atomic; `Pa
     @inlinable
     static var requestFlag: Int { 1 << (Int.bitWidth - 2) }
 
-    /// Gives the lock back; by the thread that holds it. Whether a request was left
-    /// (see `leaveRequest()`): the caller then serves it, taking the lock again if it
-    /// is free (if not, its new holder learns of the request when it gives it back).
+    /// The bit of `waiters` that says the lock's user left other work for the holder
+    /// (a signal core: runs to interrupt), set by `leaveNotice()`.
+    @inlinable
+    static var noticeFlag: Int { 1 << (Int.bitWidth - 3) }
+
+    /// Gives the lock back; by the thread that holds it. Whether a request or a
+    /// notice was left (see `leaveRequest()`, `leaveNotice()`): the caller then
+    /// serves it, taking the lock again if it is free (if not, its new holder learns
+    /// of it when it gives the lock back).
     @inlinable @discardableResult
     func release() -> Bool {
         owner.store(0, ordering: .sequentiallyConsistent)
         let attention = waiters.load(ordering: .sequentiallyConsistent)
         guard attention != 0 else { return false }
-        if attention & ~Self.requestFlag != 0 { wakeWaiter() }
-        return attention & Self.requestFlag != 0
+        if attention & ~(Self.requestFlag | Self.noticeFlag) != 0 { wakeWaiter() }
+        return attention & (Self.requestFlag | Self.noticeFlag) != 0
+    }
+
+    /// Tells the holder that work was left for it elsewhere (its user's own word),
+    /// after that work was published; the caller then tries the lock itself, as
+    /// after `leaveRequest()`. Costs a delivery nothing: `release()` reads the word
+    /// anyway.
+    @inlinable
+    func leaveNotice() {
+        waiters.bitwiseOr(Self.noticeFlag, ordering: .sequentiallyConsistent)
+    }
+
+    /// Clears the notice; by the thread that holds the lock, before it takes out the
+    /// work the notice was about, so that work published later leaves a new notice.
+    @inlinable
+    func clearNotice() {
+        guard waiters.load(ordering: .sequentiallyConsistent) & Self.noticeFlag != 0 else { return }
+        waiters.bitwiseAnd(~Self.noticeFlag, ordering: .sequentiallyConsistent)
     }
 
     /// Leaves a request for the thread that holds the lock, instead of waiting for

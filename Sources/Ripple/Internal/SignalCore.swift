@@ -19,7 +19,8 @@ extension Signal {
     ///   holder serves when it gives the lock back (`cleanUpAfterReleasing`), so
     ///   that disposing never waits for another thread's delivery.
     /// - A run attached to the core (``AttachedRun``) is disposed without waiting:
-    ///   it leaves the observers, then pushes itself onto `interruptions`. Whoever
+    ///   it leaves the observers, then pushes itself onto `interruptions` and leaves
+    ///   a notice on the send lock (which `release()` reports). Whoever
     ///   next gives the send lock back (or the disposing thread, if it can take the
     ///   lock) takes the requests while holding the lock, when no delivery can reach
     ///   those runs any more, and interrupts them after releasing it.
@@ -97,10 +98,9 @@ extension Signal {
         /// The attached runs whose disposal asked for their interruption, the latest
         /// on top, linked through `AttachedRun.nextInterruption`, each retained by
         /// the list (see `requestInterruption(of:)`). The word is the top entry's
-        /// address (`Unmanaged.toOpaque()`), 0 for none: an atomic of a plain integer,
-        /// so that a send's look at it involves no generic type (an
-        /// `Unmanaged<AttachedRun>?` would, in unspecialised code, look up metadata
-        /// on every send).
+        /// address (`Unmanaged.toOpaque()`), 0 for none: an atomic of a plain integer
+        /// (an `Unmanaged<AttachedRun>?` would, in unspecialised code, look up
+        /// metadata). A send never reads it: a push leaves a notice on the send lock.
         @usableFromInline let interruptions = Synchronization.Atomic<UInt>(0)
         @exclusivity(unchecked) @usableFromInline var observers = KeyedBag<Subscription, Void>()
         @exclusivity(unchecked) @usableFromInline var isTerminated = false

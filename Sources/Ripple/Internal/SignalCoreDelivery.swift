@@ -19,7 +19,8 @@ extension Signal.Core {
             if case .interrupted = event { return leaveInterruption(from: thread) }
             sendLock.waitToHold(for: thread)
         }
-        if terminationRequested.load(ordering: .relaxed), !event.isTerminating {
+        // Rare: only a terminal event sent while another thread delivered sets it.
+        if _slowPath(terminationRequested.load(ordering: .relaxed)), !event.isTerminating {
             return finishDelivery(from: thread, terminated: false)
         }
         finishDelivery(from: thread, terminated: deliver(event))
@@ -72,10 +73,11 @@ extension Signal.Core {
         if !pending.isEmpty, drainPending() { terminated = true }
         let checkedVersion = dropCacheIfStale()
         let requested = sendLock.release()
+        // Runs to interrupt leave a notice on the send lock, which `release()`
+        // reports: a delivery reads no word of its own for them.
         if requested
             || version.load(ordering: .sequentiallyConsistent) != checkedVersion
-            || deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0
-            || interruptions.load(ordering: .sequentiallyConsistent) != 0 {
+            || deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0 {
             cleanUpAfterReleasing(for: thread)
         }
         // Outside the send lock: disposal reaches upstream (unsubscribing,
@@ -102,14 +104,14 @@ extension Signal.Core {
             }
             let checkedVersion = dropCacheIfStale()
             if deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0 { dropDeferredCaches() }
+            sendLock.clearNotice()
             let requests = interruptions.exchange(0, ordering: .sequentiallyConsistent)
             let requested = sendLock.release()
             if requests != 0 { Self.interruptRuns(requests) }
             if terminated { resources.dispose() }
             guard requested
                 || version.load(ordering: .sequentiallyConsistent) != checkedVersion
-                || deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0
-                || interruptions.load(ordering: .sequentiallyConsistent) != 0 else { return }
+                || deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0 else { return }
         }
     }
 

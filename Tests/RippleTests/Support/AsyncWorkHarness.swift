@@ -12,6 +12,12 @@ nonisolated(nonsending) func yieldUntil(_ condition: () -> Bool) async -> Bool {
     return condition()
 }
 
+/// How long a stress test may wait for its tasks, in wall-clock seconds: a bound
+/// against hangs only. Generous, because the stress suites run in parallel and, under
+/// the thread sanitizer on 2 cores, synchronous ones hold the cooperative threads for
+/// minutes: a whole run takes 80 to 180 seconds there.
+let stressWait: Double = 600
+
 /// Yields the calling task until `condition` holds or `seconds` of wall time have
 /// passed (a bound for stress tests, whose tasks need the cooperative threads that a
 /// blocking wait would hold); whether it held.
