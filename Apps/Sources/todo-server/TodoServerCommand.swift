@@ -105,9 +105,14 @@ struct TodoServerCommand: AsyncParsableCommand {
         ) { port in
             StandardOutput.writeLine("todo-server listening on \(ServicesConfiguration.baseURL(host: host, port: port))")
         }
-        let group = ServiceGroup(
-            configuration: .init(services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        var groupConfiguration = ServiceGroupConfiguration(
+            services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger
         )
+        // SIGTERM lets the requests under way finish (each has --request-timeout), then
+        // escalates to cancellation: a safety net, so that a request or a database
+        // client that does not finish cannot keep the server from stopping.
+        groupConfiguration.maximumGracefulShutdownDuration = .milliseconds(Int64((requestTimeout * 1000).rounded())) + .seconds(5)
+        let group = ServiceGroup(configuration: groupConfiguration)
         try await group.run()
         StandardOutput.writeLine("todo-server stopped")
     }

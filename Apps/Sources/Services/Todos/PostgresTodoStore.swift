@@ -197,20 +197,32 @@ public final class PostgresTodoStore: TodoStoring {
     }
 
     /// `operation`'s result, or ``DatabaseDeadlinePassed`` when ``deadline`` comes
-    /// first (the operation is then cancelled).
+    /// first. The operation is then cancelled but not waited for: after an outage,
+    /// PostgresNIO's pool can keep a query queued that neither answers nor sees its
+    /// cancellation, and waiting for it (as a task group does when it ends) would
+    /// hold the request, and the server's graceful shutdown, forever.
     private func racingDeadline<Value: Sendable>(
         _ operation: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         let deadline = self.deadline
-        return try await withThrowingTaskGroup(of: Value.self) { tasks in
-            tasks.addTask { try await operation() }
-            tasks.addTask {
-                try await Task.sleep(for: deadline)
-                throw DatabaseDeadlinePassed()
+        let race = FirstResult<Value>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                race.deliver(to: continuation)
+                race.run(
+                    Task {
+                        do { race.finish(.success(try await operation())) } catch { race.finish(.failure(error)) }
+                    }
+                )
+                race.run(
+                    Task {
+                        guard (try? await Task.sleep(for: deadline)) != nil else { return }
+                        race.finish(.failure(DatabaseDeadlinePassed()))
+                    }
+                )
             }
-            defer { tasks.cancelAll() }
-            // Two tasks were added, so `next()` has a first result.
-            return try await tasks.next()!
+        } onCancel: {
+            race.finish(.failure(CancellationError()))
         }
     }
 
