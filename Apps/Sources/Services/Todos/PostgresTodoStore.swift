@@ -15,11 +15,12 @@ import ServiceLifecycle
 /// taking a transaction-scoped advisory lock (``changeLogLock``), so appends are
 /// serialised across every server on the database: a change's cursor (a sequence
 /// value drawn under the lock) is taken in commit order, and a reader never sees
-/// cursor N+1 before N. The cost: the writes of all servers take turns for the
-/// last part of their transaction (the append and the commit, about two round
-/// trips and one WAL flush), which bounds the database's write rate whatever the
-/// number of servers; the todo's own row is written before the lock, so writes to
-/// different todos still overlap up to it. Each append sends a `NOTIFY`, which
+/// cursor N+1 before N. Each write is one statement (the row's write, the append,
+/// the notification), so one round trip and one transaction. The cost: the writes
+/// of all servers take turns for the last part of their transaction (the append
+/// and the commit with its WAL flush), which bounds the database's write rate
+/// whatever the number of servers; the todo's own row is written before the lock,
+/// so writes to different todos still overlap up to it. Each append sends a `NOTIFY`, which
 /// PostgreSQL delivers at commit; every server `LISTEN`s (``PostgresChangeListener``)
 /// and wakes its open change streams.
 public final class PostgresTodoStore: TodoStoring {
@@ -189,34 +190,32 @@ public final class PostgresTodoStore: TodoStoring {
         let todo = Todo(
             content: content, status: status, objectId: objectId ?? TodoFormat.newObjectId(now: now), createdAt: stamp, updatedAt: stamp
         )
-        let logger = self.logger
-        return try await client.withTransaction(logger: logger) { connection in
-            // A todo that has the id (even deleted) is kept as it is; a concurrent
-            // create of the same id waits here for the other's commit.
-            let inserted = try await connection.query(
+        // A todo that has the id (even deleted) is kept as it is: nothing is
+        // inserted, so nothing appended; a concurrent create of the same id waits
+        // for the other's commit.
+        let appended = try await appendedCount(
+            client.query(
                 """
-                INSERT INTO todos (object_id, content, status, created_at, updated_at)
-                VALUES (\(todo.objectId), \(todo.content), \(todo.status.rawValue), \(todo.createdAt), \(todo.updatedAt))
-                ON CONFLICT (object_id) DO NOTHING RETURNING object_id
+                WITH written AS (
+                    INSERT INTO todos (object_id, content, status, created_at, updated_at)
+                    VALUES (\(todo.objectId), \(todo.content), \(todo.status.rawValue), \(todo.createdAt), \(todo.updatedAt))
+                    ON CONFLICT (object_id) DO NOTHING
+                    RETURNING object_id, content, status, created_at, updated_at
+                ), \(unescaped: Self.appendChange(TodoChangeKind.created.rawValue))
                 """,
                 logger: logger
             )
-            var count = 0
-            for try await _ in inserted {
-                count += 1
-            }
-            guard count > 0 else {
-                let rows = try await connection.query(
-                    "SELECT object_id, content, status, created_at, updated_at FROM todos WHERE object_id = \(todo.objectId)",
-                    logger: logger
-                )
-                // The conflict was on this id, and rows are never removed.
-                guard let existing = try await Self.todos(rows).first else { return .objectIdTaken }
-                return existing.content == content ? .alreadyCreated(existing) : .objectIdTaken
-            }
-            try await Self.append(.created, todo, on: connection, logger: logger)
+        )
+        if appended > 0 {
             return .created(todo)
         }
+        let rows = try await client.query(
+            "SELECT object_id, content, status, created_at, updated_at FROM todos WHERE object_id = \(todo.objectId)",
+            logger: logger
+        )
+        // The conflict was on this id, and rows are never removed.
+        guard let existing = try await Self.todos(rows).first else { return .objectIdTaken }
+        return existing.content == content ? .alreadyCreated(existing) : .objectIdTaken
     }
 
     private func todoNow(objectId: String) async throws -> Todo? {
@@ -229,61 +228,60 @@ public final class PostgresTodoStore: TodoStoring {
 
     private func updateStatusNow(objectId: String, status: TodoStatus, amongNewest: Bool, now: Date) async throws -> Bool {
         let stamp = TodoFormat.timestamp(now)
-        let logger = self.logger
-        return try await client.withTransaction(logger: logger) { connection in
-            let rows: PostgresRowSequence
-            if amongNewest {
-                rows = try await connection.query(
-                    """
+        let rows: PostgresRowSequence
+        if amongNewest {
+            rows = try await client.query(
+                """
+                WITH written AS (
                     UPDATE todos SET status = \(status.rawValue), updated_at = \(stamp)
                     WHERE object_id = \(objectId) AND position IN (
                         SELECT position FROM todos WHERE deleted_at IS NULL
                         ORDER BY created_at DESC, position DESC LIMIT \(TodoStore.listLimit)
                     )
                     RETURNING object_id, content, status, created_at, updated_at
-                    """,
-                    logger: logger
-                )
-            } else {
-                rows = try await connection.query(
-                    """
+                ), \(unescaped: Self.appendChange(TodoChangeKind.updated.rawValue))
+                """,
+                logger: logger
+            )
+        } else {
+            rows = try await client.query(
+                """
+                WITH written AS (
                     UPDATE todos SET status = \(status.rawValue), updated_at = \(stamp)
                     WHERE object_id = \(objectId) AND deleted_at IS NULL
                     RETURNING object_id, content, status, created_at, updated_at
-                    """,
-                    logger: logger
-                )
-            }
-            guard let todo = try await Self.todos(rows).first else { return false }
-            try await Self.append(.updated, todo, on: connection, logger: logger)
-            return true
+                ), \(unescaped: Self.appendChange(TodoChangeKind.updated.rawValue))
+                """,
+                logger: logger
+            )
         }
+        return try await appendedCount(rows) > 0
     }
 
     private func deleteNow(objectId: String, now: Date) async throws -> TodoDeletion {
         let stamp = TodoFormat.timestamp(now)
-        let logger = self.logger
-        return try await client.withTransaction(logger: logger) { connection in
-            let rows = try await connection.query(
+        let appended = try await appendedCount(
+            client.query(
                 """
-                UPDATE todos SET deleted_at = \(stamp), updated_at = \(stamp)
-                WHERE object_id = \(objectId) AND deleted_at IS NULL
-                RETURNING object_id, content, status, created_at, updated_at
+                WITH written AS (
+                    UPDATE todos SET deleted_at = \(stamp), updated_at = \(stamp)
+                    WHERE object_id = \(objectId) AND deleted_at IS NULL
+                    RETURNING object_id, content, status, created_at, updated_at
+                ), \(unescaped: Self.appendChange(TodoChangeKind.deleted.rawValue))
                 """,
                 logger: logger
             )
-            guard let todo = try await Self.todos(rows).first else {
-                var known = 0
-                for try await count in try await connection.query(
-                    "SELECT count(*) FROM todos WHERE object_id = \(objectId)", logger: logger
-                ).decode(Int.self) {
-                    known = count
-                }
-                return known > 0 ? .alreadyDeleted : .unknown
-            }
-            try await Self.append(.deleted, todo, on: connection, logger: logger)
+        )
+        if appended > 0 {
             return .deleted
         }
+        var known = 0
+        for try await count in try await client.query(
+            "SELECT count(*) FROM todos WHERE object_id = \(objectId)", logger: logger
+        ).decode(Int.self) {
+            known = count
+        }
+        return known > 0 ? .alreadyDeleted : .unknown
     }
 
     private func changesNow(since: Int64, limit: Int) async throws -> TodoChangePage {
@@ -324,21 +322,32 @@ public final class PostgresTodoStore: TodoStoring {
         return TodoChangePage.page(of: fetched, since: since, limit: limit)
     }
 
-    /// Appends a change to the log in the caller's transaction: under the change
-    /// log's lock (held to the commit), with a notification delivered at the commit.
-    private static func append(_ kind: TodoChangeKind, _ todo: Todo, on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(changeLogLock)))", logger: logger)
-        try await connection.query(
-            """
-            WITH appended AS (
-                INSERT INTO todo_changes (kind, object_id, content, status, created_at, updated_at)
-                VALUES (\(kind.rawValue), \(todo.objectId), \(todo.content), \(todo.status.rawValue), \(todo.createdAt), \(todo.updatedAt))
-                RETURNING cursor
-            )
-            SELECT pg_notify(\(changeChannel), cursor::text) FROM appended
-            """,
-            logger: logger
+    /// The rest of a write's statement, after its `written` part (the todo's row as
+    /// the write left it, or none): appends the change to the log under the change
+    /// log's lock, and notifies the servers. One statement is one transaction: the
+    /// write, its change and the notification commit together. The lock is taken
+    /// once the row is written, per written row (none: no lock, no change), before
+    /// the change's cursor is drawn from the sequence, and held to the commit; the
+    /// answer has one row per change appended.
+    private static func appendChange(_ kind: String) -> String {
+        """
+        appended AS (
+            INSERT INTO todo_changes (kind, object_id, content, status, created_at, updated_at)
+            SELECT '\(kind)', written.object_id, written.content, written.status, written.created_at, written.updated_at
+            FROM written CROSS JOIN LATERAL (SELECT pg_advisory_xact_lock(hashtext('\(changeLogLock)'))) AS serialised
+            RETURNING cursor
         )
+        SELECT pg_notify('\(changeChannel)', cursor::text) FROM appended
+        """
+    }
+
+    /// How many changes a write's statement appended (its rows).
+    private func appendedCount(_ rows: PostgresRowSequence) async throws -> Int {
+        var count = 0
+        for try await _ in rows {
+            count += 1
+        }
+        return count
     }
 
     /// Runs `operation` against ``deadline``; the first to end decides. A database
