@@ -65,6 +65,27 @@ struct TodoChangeStreamTests {
         }
     }
 
+    @Test("one stream more than the limit: 503 with a JSON error, the open one still served")
+    func streamsOverTheLimitAreRefused() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let configuration = ServicesConfiguration(port: 0, dataDirectory: directory.url)
+        let todos = TodosService(store: try TodoStore(directory: directory.url), configuration: configuration, maxChangeStreams: 1)
+        let app = ServicesApplication.make(services: [todos], configuration: configuration, logger: quietLogger)
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let open = try await EventStreamClient(port: port, path: "/todos/changes/stream")
+            #expect(open.status == 200)
+            let refused = try await LoopbackClient().get(URL(string: "http://127.0.0.1:\(port)/todos/changes/stream")!)
+            #expect(refused.status == 503)
+            #expect(refused.text == #"{"error":"too many change streams are open: read GET /todos/changes instead","limit":"1"}"#)
+            var events = open.events.makeAsyncIterator()
+            let todo = try await client.createTodo("still-streamed")
+            #expect(try await nextChange(&events).todo == todo)
+            open.close()
+        }
+    }
+
     @Test("SIGTERM with a stream open: the stream ends and todo-server exits 0")
     func shutdownEndsOpenStreams() async throws {
         let directory = try TemporaryDirectory()

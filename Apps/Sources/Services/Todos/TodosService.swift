@@ -32,6 +32,8 @@ public struct TodosService: LocalService {
     private let cache: ListCache?
     /// How often an open change stream sends a keep-alive comment.
     let keepAlive: Duration
+    /// The most change streams open at once; more answer 503.
+    let maxChangeStreams: Int
 
     /// Opens the todo store under the configuration's data directory.
     public init(configuration: ServicesConfiguration) throws {
@@ -40,12 +42,18 @@ public struct TodosService: LocalService {
 
     /// Serves the todos of a store already opened (``PostgresTodoStore``); the list
     /// is cached only when the store is not shared between servers.
-    /// - Parameter keepAlive: How often an open change stream sends a comment line
-    ///   while nothing changes (15 s).
-    public init(store: any TodoStoring, configuration: ServicesConfiguration, keepAlive: Duration = .seconds(15)) {
+    /// - Parameters:
+    ///   - keepAlive: How often an open change stream sends a comment line while
+    ///     nothing changes (15 s).
+    ///   - maxChangeStreams: The most change streams open at once (1,000); one more
+    ///     answers 503, and its client polls the changes feed instead.
+    public init(
+        store: any TodoStoring, configuration: ServicesConfiguration, keepAlive: Duration = .seconds(15), maxChangeStreams: Int = 1000
+    ) {
         self.store = store
         self.configuration = configuration
         self.keepAlive = keepAlive
+        self.maxChangeStreams = maxChangeStreams
         self.cache = store.isSharedBetweenServers ? nil : ListCache()
     }
 
@@ -212,6 +220,12 @@ public struct TodosService: LocalService {
 
     private func changeStream(_ request: Request) async throws -> Response {
         let query = try TodoChangesQuery.parse(request)
+        guard store.changeSignal.subscriberCount < maxChangeStreams else {
+            throw ServiceError(
+                .serviceUnavailable, "too many change streams are open: read GET /todos/changes instead",
+                context: ["limit": String(maxChangeStreams)]
+            )
+        }
         // Subscribed before the first read: a change committed in between wakes it.
         let subscription = store.changeSignal.subscribe(keepAlive: keepAlive)
         // The cursor is checked before the answer starts, so a bad one is a 409.
