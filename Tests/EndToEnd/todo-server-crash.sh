@@ -2,8 +2,9 @@
 # todo-server's durability, as a person would check it: concurrent writers create
 # todos with curl, the server is killed with SIGKILL in the middle of their run, and
 # after a restart on the same store every write the server acknowledged (answered
-# 2xx) is there exactly once, with the content that was sent; the restarted server
-# takes writes, and stops with status 0 on SIGTERM.
+# 2xx) is there exactly once, with the content that was sent, and in the changes feed
+# (GET /todos/changes) exactly once as created, cursors ascending; the restarted
+# server takes writes, and stops with status 0 on SIGTERM.
 #
 #     bash Tests/EndToEnd/todo-server-crash.sh             # SQLite, after building todo-server
 #     bash Tests/EndToEnd/todo-server-crash.sh postgres    # PostgreSQL (Debian's postgresql)
@@ -117,6 +118,37 @@ read_back() {
     echo "$missing"
 }
 
+# read_feed: the whole changes feed, page by page, into $work/feed.txt as one
+# "cursor kind objectId" line per change.
+read_feed() {
+    local since=0 answer
+    : > "$work/feed.txt"
+    while :; do
+        answer="$(curl -sf --connect-timeout 2 -m 10 "$base/todos/changes?since=$since&limit=1000")" \
+            || fail "GET /todos/changes?since=$since did not answer"
+        { grep -oE '"cursor":[0-9]+,"kind":"[a-z]+","todo":\{[^}]*"objectId":"[0-9a-f]{24}"' <<< "$answer" || true; } \
+            | sed -E 's/^"cursor":([0-9]+),"kind":"([a-z]+)".*"objectId":"([0-9a-f]{24})"$/\1 \2 \3/' >> "$work/feed.txt"
+        since="$(grep -oE '"cursor":[0-9]+,"more":(true|false)\}$' <<< "$answer" | grep -oE '[0-9]+')" \
+            || fail "GET /todos/changes answered no cursor: ${answer:0:200}"
+        [[ $answer == *'"more":true}' ]] || break
+    done
+}
+
+# check_feed FILE…: every objectId of the "objectId content" lines of the FILEs is
+# in the changes feed exactly once as created; no todo is created twice there; its
+# cursors strictly ascend.
+check_feed() {
+    read_feed
+    awk 'NR > 1 && $1 <= previous { exit 1 } { previous = $1 }' "$work/feed.txt" || fail "the feed's cursors do not strictly ascend"
+    awk '$2 == "created" { print $3 }' "$work/feed.txt" | sort > "$work/feed-created.txt"
+    twice="$(uniq -d "$work/feed-created.txt" | wc -l)"
+    ((twice == 0)) || fail "$twice todos are created twice in the feed"
+    cut -d' ' -f1 "$@" | sort > "$work/acked-ids.txt"
+    absent="$(comm -23 "$work/acked-ids.txt" "$work/feed-created.txt" | wc -l)"
+    ((absent == 0)) || fail "$absent acknowledged writes are not in the changes feed"
+    echo "feed: $(wc -l < "$work/feed.txt") changes, cursors ascending; all $(wc -l < "$work/acked-ids.txt") acknowledged creates in it once"
+}
+
 mkdir -p "$data"
 start first
 first_pid=$server_pid
@@ -161,6 +193,7 @@ start second
 missing="$(read_back "$work/acked.txt")"
 ((missing == 0)) || fail "$missing of $acked acknowledged writes are not there after the restart"
 echo "second: all $acked acknowledged objectIds answer GET /todos/item/:objectId with their content"
+check_feed "$work/acked.txt"
 
 listed="$(curl -s --connect-timeout 2 -m 5 "$base/todos/list" | grep -oE '"objectId":"[0-9a-f]{24}"' | wc -l)"
 ((listed == 100 || listed == acked)) || fail "GET /todos/list shows $listed todos"
@@ -242,6 +275,7 @@ if [[ $store == postgres ]]; then
     missing="$(read_back "$work/acked.txt")"
     ((missing == 0)) || fail "$missing writes acknowledged before the database's crash are gone"
     echo "database: all $db_acked writes acknowledged around its crash, and the $acked before, read back with their content"
+    check_feed "$work/acked.txt" "$work/database-acked.txt"
 fi
 
 kill -TERM "$server_pid"
@@ -263,9 +297,11 @@ if [[ $store == postgres ]]; then
     ids="$("${psql_todos[@]}" -c 'SELECT count(*) - count(DISTINCT object_id) FROM todos')"
     ((ids == 0)) || fail "$ids objectIds are stored twice"
     rows="$("${psql_todos[@]}" -c 'SELECT count(*) FROM todos')"
+    created="$("${psql_todos[@]}" -c "SELECT count(*) FROM todo_changes WHERE kind = 'created'")"
+    ((created == rows)) || fail "$rows todos but $created created changes in the feed"
     ((rows >= acked + db_acked + 3 && rows <= total + db_total + 3)) \
         || fail "$rows rows for $((acked + db_acked)) acknowledged of $((total + db_total)) attempts (+3)"
-    echo "postgres todos: $rows rows ($((acked + db_acked)) acknowledged + 3 after the restart + $((rows - acked - db_acked - 3)) answered by no one), none twice"
+    echo "postgres todos: $rows rows ($((acked + db_acked)) acknowledged + 3 after the restart + $((rows - acked - db_acked - 3)) answered by no one), none twice, each created once in the feed"
 elif command -v sqlite3 > /dev/null; then
     db="$data/todos.sqlite"
     check="$(sqlite3 "$db" 'PRAGMA integrity_check')"
@@ -273,8 +309,10 @@ elif command -v sqlite3 > /dev/null; then
     twice="$(sqlite3 "$db" 'SELECT count(*) FROM (SELECT content FROM todos GROUP BY content HAVING count(*) > 1)')"
     ((twice == 0)) || fail "$twice contents are stored twice"
     rows="$(sqlite3 "$db" 'SELECT count(*) FROM todos')"
+    created="$(sqlite3 "$db" "SELECT count(*) FROM todo_changes WHERE kind = 'created'")"
+    ((created == rows)) || fail "$rows todos but $created created changes in the feed"
     ((rows >= acked + 3 && rows <= total + 3)) || fail "$rows rows for $acked acknowledged of $total attempts (+3)"
-    echo "todos.sqlite: integrity ok, $rows rows ($acked acknowledged + 3 after the restart + $((rows - acked - 3)) answered by no one), none twice"
+    echo "todos.sqlite: integrity ok, $rows rows ($acked acknowledged + 3 after the restart + $((rows - acked - 3)) answered by no one), none twice, each created once in the feed"
 else
     echo "todos.sqlite: not inspected (no sqlite3 tool on this machine)"
 fi

@@ -209,4 +209,18 @@ final class RawConnection: Sendable {
     func close() {
         Glibc.close(socket)
     }
+
+    /// The next bytes received (blocking), empty at the end of the stream.
+    /// - Throws: The receive error (`EAGAIN` when the receive timeout passed).
+    func receiveSome() throws -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+        guard count >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        return Array(buffer[0..<count])
+    }
+
+    /// Ends both directions (a blocked receive returns), without closing the descriptor.
+    func shutDown() {
+        Glibc.shutdown(socket, Int32(SHUT_RDWR))
+    }
 }
