@@ -251,7 +251,7 @@ struct HostileRequests {
     private mutating func wrongMethod() -> HostileRequest {
         let choices: [(HTTPRequest.Method, String)] = [
             (.put, "/todos/list"), (.delete, "/todos/list"), (.patch, "/todos/list"), (.get, "/todos/list/update"),
-            (.put, "/todos/list/update"), (.post, "/todos/item/" + (objectIds.first ?? "")), (.delete, "/todos/item/" + (objectIds.first ?? "")),
+            (.put, "/todos/list/update"), (.post, "/todos/item/" + (objectIds.first ?? "")), (.put, "/todos/item/" + (objectIds.first ?? "")),
             (.post, "/health"), (.delete, "/"), (.put, "/todos"),
         ]
         let (method, path) = choices[random.below(choices.count)]

@@ -49,10 +49,10 @@ struct TodoServerPostgresTests {
             async let first = PostgresTodoStore.open(database, logger: quietLogger)
             async let second = PostgresTodoStore.open(database, logger: quietLogger)
             _ = try await (first, second)
-            #expect(try await TestPostgres.integers("SELECT version FROM todo_schema_migrations", on: database) == [1])
+            #expect(try await TestPostgres.integers("SELECT version FROM todo_schema_migrations ORDER BY version", on: database) == [1, 2])
 
             _ = try await PostgresTodoStore.open(database, logger: quietLogger)
-            #expect(try await TestPostgres.integers("SELECT count(*) FROM todo_schema_migrations", on: database) == [1])
+            #expect(try await TestPostgres.integers("SELECT count(*) FROM todo_schema_migrations", on: database) == [2])
             #expect(try await TestPostgres.integers("SELECT count(*) FROM todos", on: database) == [0])
         }
     }

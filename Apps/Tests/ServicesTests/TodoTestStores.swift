@@ -35,12 +35,12 @@ struct OpenedTestStore: Sendable {
     }
 
     /// Whether the store's schema exists: the SQLite file, or the PostgreSQL
-    /// migrations' record of version 1.
+    /// migrations' record of every version.
     func schemaExists() async throws -> Bool {
         guard let database else {
             return FileManager.default.fileExists(atPath: directory.appendingPathComponent("todos.sqlite").path)
         }
-        return try await TestPostgres.integers("SELECT version FROM todo_schema_migrations", on: database) == [1]
+        return try await TestPostgres.integers("SELECT version FROM todo_schema_migrations ORDER BY version", on: database) == [1, 2]
     }
 
     /// Breaks the store under a running service, as a real query error would.

@@ -34,7 +34,33 @@ enum PostgresTodoMigrations {
                 """,
                 "CREATE INDEX todos_newest_first ON todos (created_at DESC, position DESC)",
             ]
-        )
+        ),
+        Migration(
+            version: 2, name: "syncChanges",
+            statements: [
+                // A deleted todo keeps its row (its id stays taken: a retried create of
+                // it is recognised) and leaves the list.
+                "ALTER TABLE todos ADD COLUMN deleted_at text",
+                // The change log: `cursor` is taken under the change log's advisory
+                // lock (PostgresTodoStore), so its order is the commit order.
+                """
+                CREATE TABLE todo_changes (
+                    cursor bigserial PRIMARY KEY,
+                    kind text NOT NULL CHECK (kind IN ('created', 'updated', 'deleted')),
+                    object_id text NOT NULL,
+                    content text NOT NULL,
+                    status text NOT NULL,
+                    created_at text NOT NULL,
+                    updated_at text NOT NULL
+                )
+                """,
+                // Every todo made before enters the feed as created, oldest first.
+                """
+                INSERT INTO todo_changes (kind, object_id, content, status, created_at, updated_at)
+                SELECT 'created', object_id, content, status, created_at, updated_at FROM todos ORDER BY created_at, position
+                """,
+            ]
+        ),
     ]
 
     /// The advisory lock's name (hashed by the server to its key).

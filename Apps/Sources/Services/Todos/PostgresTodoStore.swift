@@ -10,9 +10,32 @@ import ServiceLifecycle
 /// Every connection asks for `synchronous_commit = on`: a write is answered only
 /// once its commit is flushed to the server's write-ahead log (with the server's
 /// `fsync` on, its default, it survives a crash of the database server too).
+///
+/// The change log: every write appends its change in its own transaction, after
+/// taking a transaction-scoped advisory lock (``changeLogLock``), so appends are
+/// serialised across every server on the database: a change's cursor (a sequence
+/// value drawn under the lock) is taken in commit order, and a reader never sees
+/// cursor N+1 before N. The cost: the writes of all servers take turns for the
+/// last part of their transaction (the append and the commit, about two round
+/// trips and one WAL flush), which bounds the database's write rate whatever the
+/// number of servers; the todo's own row is written before the lock, so writes to
+/// different todos still overlap up to it. Each append sends a `NOTIFY`, which
+/// PostgreSQL delivers at commit; every server `LISTEN`s (``PostgresChangeListener``)
+/// and wakes its open change streams.
 public final class PostgresTodoStore: TodoStoring {
     private let client: PostgresClient
     private let logger: Logger
+    private let listener: PostgresChangeListener
+
+    /// Signalled after every change committed by this server, and on each
+    /// notification of a change committed by any server.
+    public let changeSignal: TodoChangeSignal
+
+    /// The advisory lock that serialises appends to the change log (its name,
+    /// hashed by the server to its key).
+    static let changeLogLock = "todo-server change log"
+    /// The channel changes are announced on.
+    static let changeChannel = "todo_changes"
 
     /// How long one operation may wait for the database (a connection, then its
     /// answer) before it fails with a 503 ``ServiceError``.
@@ -26,13 +49,18 @@ public final class PostgresTodoStore: TodoStoring {
 
     /// The connection pool: it must run (in the server's service group) for any
     /// query to be answered.
-    public var backgroundServices: [any Service] { [client] }
+    public var backgroundServices: [any Service] { [client, listener] }
 
     private init(client: PostgresClient, location: PostgresDatabaseURL, deadline: Duration, logger: Logger) {
         self.client = client
         self.location = location
         self.deadline = deadline
         self.logger = logger
+        let signal = TodoChangeSignal()
+        self.changeSignal = signal
+        self.listener = PostgresChangeListener(
+            configuration: Self.connectionConfiguration(location), channel: Self.changeChannel, signal: signal, logger: logger
+        )
     }
 
     /// Connects once to check that the database answers, brings its schema up to
@@ -93,8 +121,14 @@ public final class PostgresTodoStore: TodoStoring {
         try await withinDeadline { [self] in try await listNow() }
     }
 
-    public func create(content: String, status: TodoStatus, now: Date) async throws -> Todo {
-        try await withinDeadline { [self] in try await createNow(content: content, status: status, now: now) }
+    public func create(objectId: String?, content: String, status: TodoStatus, now: Date) async throws -> TodoCreation {
+        let creation = try await withinDeadline { [self] in
+            try await createNow(objectId: objectId, content: content, status: status, now: now)
+        }
+        if case .created = creation {
+            changeSignal.notify()
+        }
+        return creation
     }
 
     public func todo(objectId: String) async throws -> Todo? {
@@ -102,9 +136,25 @@ public final class PostgresTodoStore: TodoStoring {
     }
 
     public func updateStatus(objectId: String, status: TodoStatus, amongNewest: Bool, now: Date) async throws -> Bool {
-        try await withinDeadline { [self] in
+        let updated = try await withinDeadline { [self] in
             try await updateStatusNow(objectId: objectId, status: status, amongNewest: amongNewest, now: now)
         }
+        if updated {
+            changeSignal.notify()
+        }
+        return updated
+    }
+
+    public func delete(objectId: String, now: Date) async throws -> TodoDeletion {
+        let deletion = try await withinDeadline { [self] in try await deleteNow(objectId: objectId, now: now) }
+        if deletion == .deleted {
+            changeSignal.notify()
+        }
+        return deletion
+    }
+
+    public func changes(since: Int64, limit: Int) async throws -> TodoChangePage {
+        try await withinDeadline { [self] in try await changesNow(since: since, limit: limit) }
     }
 
     public func check() async throws {
@@ -126,7 +176,7 @@ public final class PostgresTodoStore: TodoStoring {
     private func listNow() async throws -> [Todo] {
         let rows = try await client.query(
             """
-            SELECT object_id, content, status, created_at, updated_at FROM todos
+            SELECT object_id, content, status, created_at, updated_at FROM todos WHERE deleted_at IS NULL
             ORDER BY created_at DESC, position DESC LIMIT \(TodoStore.listLimit)
             """,
             logger: logger
@@ -134,22 +184,44 @@ public final class PostgresTodoStore: TodoStoring {
         return try await Self.todos(rows)
     }
 
-    private func createNow(content: String, status: TodoStatus, now: Date) async throws -> Todo {
+    private func createNow(objectId: String?, content: String, status: TodoStatus, now: Date) async throws -> TodoCreation {
         let stamp = TodoFormat.timestamp(now)
-        let todo = Todo(content: content, status: status, objectId: TodoFormat.newObjectId(now: now), createdAt: stamp, updatedAt: stamp)
-        try await client.query(
-            """
-            INSERT INTO todos (object_id, content, status, created_at, updated_at)
-            VALUES (\(todo.objectId), \(todo.content), \(todo.status.rawValue), \(todo.createdAt), \(todo.updatedAt))
-            """,
-            logger: logger
+        let todo = Todo(
+            content: content, status: status, objectId: objectId ?? TodoFormat.newObjectId(now: now), createdAt: stamp, updatedAt: stamp
         )
-        return todo
+        let logger = self.logger
+        return try await client.withTransaction(logger: logger) { connection in
+            // A todo that has the id (even deleted) is kept as it is; a concurrent
+            // create of the same id waits here for the other's commit.
+            let inserted = try await connection.query(
+                """
+                INSERT INTO todos (object_id, content, status, created_at, updated_at)
+                VALUES (\(todo.objectId), \(todo.content), \(todo.status.rawValue), \(todo.createdAt), \(todo.updatedAt))
+                ON CONFLICT (object_id) DO NOTHING RETURNING object_id
+                """,
+                logger: logger
+            )
+            var count = 0
+            for try await _ in inserted {
+                count += 1
+            }
+            guard count > 0 else {
+                let rows = try await connection.query(
+                    "SELECT object_id, content, status, created_at, updated_at FROM todos WHERE object_id = \(todo.objectId)",
+                    logger: logger
+                )
+                // The conflict was on this id, and rows are never removed.
+                guard let existing = try await Self.todos(rows).first else { return .objectIdTaken }
+                return existing.content == content ? .alreadyCreated(existing) : .objectIdTaken
+            }
+            try await Self.append(.created, todo, on: connection, logger: logger)
+            return .created(todo)
+        }
     }
 
     private func todoNow(objectId: String) async throws -> Todo? {
         let rows = try await client.query(
-            "SELECT object_id, content, status, created_at, updated_at FROM todos WHERE object_id = \(objectId)",
+            "SELECT object_id, content, status, created_at, updated_at FROM todos WHERE object_id = \(objectId) AND deleted_at IS NULL",
             logger: logger
         )
         return try await Self.todos(rows).first
@@ -157,29 +229,116 @@ public final class PostgresTodoStore: TodoStoring {
 
     private func updateStatusNow(objectId: String, status: TodoStatus, amongNewest: Bool, now: Date) async throws -> Bool {
         let stamp = TodoFormat.timestamp(now)
-        let rows: PostgresRowSequence
-        if amongNewest {
-            rows = try await client.query(
-                """
-                UPDATE todos SET status = \(status.rawValue), updated_at = \(stamp)
-                WHERE object_id = \(objectId) AND position IN (
-                    SELECT position FROM todos ORDER BY created_at DESC, position DESC LIMIT \(TodoStore.listLimit)
+        let logger = self.logger
+        return try await client.withTransaction(logger: logger) { connection in
+            let rows: PostgresRowSequence
+            if amongNewest {
+                rows = try await connection.query(
+                    """
+                    UPDATE todos SET status = \(status.rawValue), updated_at = \(stamp)
+                    WHERE object_id = \(objectId) AND position IN (
+                        SELECT position FROM todos WHERE deleted_at IS NULL
+                        ORDER BY created_at DESC, position DESC LIMIT \(TodoStore.listLimit)
+                    )
+                    RETURNING object_id, content, status, created_at, updated_at
+                    """,
+                    logger: logger
                 )
-                RETURNING object_id
+            } else {
+                rows = try await connection.query(
+                    """
+                    UPDATE todos SET status = \(status.rawValue), updated_at = \(stamp)
+                    WHERE object_id = \(objectId) AND deleted_at IS NULL
+                    RETURNING object_id, content, status, created_at, updated_at
+                    """,
+                    logger: logger
+                )
+            }
+            guard let todo = try await Self.todos(rows).first else { return false }
+            try await Self.append(.updated, todo, on: connection, logger: logger)
+            return true
+        }
+    }
+
+    private func deleteNow(objectId: String, now: Date) async throws -> TodoDeletion {
+        let stamp = TodoFormat.timestamp(now)
+        let logger = self.logger
+        return try await client.withTransaction(logger: logger) { connection in
+            let rows = try await connection.query(
+                """
+                UPDATE todos SET deleted_at = \(stamp), updated_at = \(stamp)
+                WHERE object_id = \(objectId) AND deleted_at IS NULL
+                RETURNING object_id, content, status, created_at, updated_at
                 """,
                 logger: logger
             )
-        } else {
-            rows = try await client.query(
-                "UPDATE todos SET status = \(status.rawValue), updated_at = \(stamp) WHERE object_id = \(objectId) RETURNING object_id",
-                logger: logger
+            guard let todo = try await Self.todos(rows).first else {
+                var known = 0
+                for try await count in try await connection.query(
+                    "SELECT count(*) FROM todos WHERE object_id = \(objectId)", logger: logger
+                ).decode(Int.self) {
+                    known = count
+                }
+                return known > 0 ? .alreadyDeleted : .unknown
+            }
+            try await Self.append(.deleted, todo, on: connection, logger: logger)
+            return .deleted
+        }
+    }
+
+    private func changesNow(since: Int64, limit: Int) async throws -> TodoChangePage {
+        let rows = try await client.query(
+            """
+            SELECT cursor, kind, object_id, content, status, created_at, updated_at FROM todo_changes
+            WHERE cursor > \(since) ORDER BY cursor LIMIT \(limit + 1)
+            """,
+            logger: logger
+        )
+        var fetched: [TodoChange] = []
+        for try await (cursor, kind, objectId, content, status, createdAt, updatedAt) in rows.decode(
+            (Int64, String, String, String, String, String, String).self
+        ) {
+            fetched.append(
+                TodoChange(
+                    cursor: cursor,
+                    // The table's CHECKs keep the kind one of the three.
+                    kind: TodoChangeKind(rawValue: kind) ?? .updated,
+                    todo: Todo(
+                        content: content, status: TodoStatus(rawValue: status) ?? .todo, objectId: objectId,
+                        createdAt: createdAt, updatedAt: updatedAt
+                    )
+                )
             )
         }
-        var updated = 0
-        for try await _ in rows {
-            updated += 1
+        if fetched.isEmpty {
+            var newest: Int64 = 0
+            for try await value in try await client.query(
+                "SELECT coalesce(max(cursor), 0) FROM todo_changes", logger: logger
+            ).decode(Int64.self) {
+                newest = value
+            }
+            if since > newest {
+                throw TodoChangesError.cursorAhead(newest: newest)
+            }
         }
-        return updated > 0
+        return TodoChangePage.page(of: fetched, since: since, limit: limit)
+    }
+
+    /// Appends a change to the log in the caller's transaction: under the change
+    /// log's lock (held to the commit), with a notification delivered at the commit.
+    private static func append(_ kind: TodoChangeKind, _ todo: Todo, on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(changeLogLock)))", logger: logger)
+        try await connection.query(
+            """
+            WITH appended AS (
+                INSERT INTO todo_changes (kind, object_id, content, status, created_at, updated_at)
+                VALUES (\(kind.rawValue), \(todo.objectId), \(todo.content), \(todo.status.rawValue), \(todo.createdAt), \(todo.updatedAt))
+                RETURNING cursor
+            )
+            SELECT pg_notify(\(changeChannel), cursor::text) FROM appended
+            """,
+            logger: logger
+        )
     }
 
     /// Runs `operation` against ``deadline``; the first to end decides. A database

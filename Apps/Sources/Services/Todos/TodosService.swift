@@ -9,9 +9,12 @@ import Synchronization
 /// | Route | Answer |
 /// |---|---|
 /// | `GET /todos/list` | 200, JSON array of ``Todo``, newest first, at most 100; `?limit=N` (1…100) the newest N (not in the original) |
-/// | `POST /todos/list` | 200, the saved ``Todo`` (form or JSON `content`, optional `status`) |
-/// | `GET /todos/item/:objectId` | 200, the ``Todo``; unknown id 404; not an id 400 (not in the original) |
-/// | `POST /todos/list/update` | 200 `{"status":"success"}`; unknown id 404 (original: 200 `{'status':'failed'}`) |
+/// | `POST /todos/list` | 200, the saved ``Todo`` (form or JSON `content`, optional `status`, optional client `objectId`: a retry with the same content 200, other content 409) |
+/// | `GET /todos/item/:objectId` | 200, the ``Todo``; unknown or deleted id 404; not an id 400 (not in the original) |
+/// | `POST /todos/list/update` | 200 `{"status":"success"}`; unknown or deleted id 404 (original: 200 `{'status':'failed'}`) |
+/// | `DELETE /todos/item/:objectId` | 200 `{"status":"success"}`, again for a deleted id; unknown id 404 (sync, not in the original) |
+/// | `GET /todos/changes?since=&limit=` | 200, a ``TodoChangePage``; `since` ahead of the newest change 409 (sync) |
+/// | `GET /todos/changes/stream?since=` | 200, `text/event-stream`: the changes after `since`, then each one committed (sync) |
 /// | `GET /todos` | 200, the HTML page "TODO 列表" with its form |
 /// | `POST /todos` | 302 to `/todos` after saving the form's `content` |
 /// | `GET /` | 200, an index page with the current time |
@@ -27,6 +30,8 @@ public struct TodosService: LocalService {
     private let store: any TodoStoring
     private let configuration: ServicesConfiguration
     private let cache: ListCache?
+    /// How often an open change stream sends a keep-alive comment.
+    let keepAlive: Duration
 
     /// Opens the todo store under the configuration's data directory.
     public init(configuration: ServicesConfiguration) throws {
@@ -35,9 +40,12 @@ public struct TodosService: LocalService {
 
     /// Serves the todos of a store already opened (``PostgresTodoStore``); the list
     /// is cached only when the store is not shared between servers.
-    public init(store: any TodoStoring, configuration: ServicesConfiguration) {
+    /// - Parameter keepAlive: How often an open change stream sends a comment line
+    ///   while nothing changes (15 s).
+    public init(store: any TodoStoring, configuration: ServicesConfiguration, keepAlive: Duration = .seconds(15)) {
         self.store = store
         self.configuration = configuration
+        self.keepAlive = keepAlive
         self.cache = store.isSharedBetweenServers ? nil : ListCache()
     }
 
@@ -53,7 +61,9 @@ public struct TodosService: LocalService {
             "/todos": [.get, .post],
             "/todos/list": [.get, .post],
             "/todos/list/update": [.post],
-            "/todos/item/:objectId": [.get],
+            "/todos/item/:objectId": [.get, .delete],
+            "/todos/changes": [.get],
+            "/todos/changes/stream": [.get],
         ]
     }
 
@@ -63,6 +73,9 @@ public struct TodosService: LocalService {
         router.post("/todos/list") { request, _ in try await create(request) }
         router.post("/todos/list/update") { request, _ in try await update(request) }
         router.get("/todos/item/:objectId") { _, context in try await single(context) }
+        router.delete("/todos/item/:objectId") { _, context in try await delete(context) }
+        router.get("/todos/changes") { request, _ in try await changes(request) }
+        router.get("/todos/changes/stream") { request, _ in try await changeStream(request) }
         router.get("/todos") { _, _ in try await page() }
         router.post("/todos") { request, _ in try await createFromPage(request) }
         router.get("/") { _, _ in index() }
@@ -116,16 +129,25 @@ public struct TodosService: LocalService {
         let content = try Self.content(fields)
         // The original read `status` and ignored it; corrected, a valid one is kept.
         let status = try Self.status(fields) ?? .todo
-        let todo = try await save(content: content, status: configuration.fidelity == .original ? .todo : status)
-        return .json(ByteBuffer(bytes: try Self.encoder.encode(todo)))
+        let objectId = try fields.string("objectId").map(Self.objectId)
+        let creation = try await store.create(
+            objectId: objectId, content: content, status: configuration.fidelity == .original ? .todo : status,
+            now: configuration.clock.now()
+        )
+        switch creation {
+        case .created(let todo):
+            cache?.invalidate()
+            return .json(ByteBuffer(bytes: try Self.encoder.encode(todo)))
+        case .alreadyCreated(let todo):
+            return .json(ByteBuffer(bytes: try Self.encoder.encode(todo)))
+        case .objectIdTaken:
+            throw ServiceError(.conflict, "objectId already names another todo", context: ["field": "objectId", "objectId": objectId ?? ""])
+        }
     }
 
     private func single(_ context: BasicRequestContext) async throws -> Response {
-        let objectId = context.parameters.get("objectId") ?? ""
-        guard TodoFormat.isObjectId(objectId) else {
-            throw ServiceError.badRequest("objectId must be 24 hexadecimal characters", field: "objectId")
-        }
-        guard let todo = try await store.todo(objectId: objectId.lowercased()) else {
+        let objectId = try Self.objectId(context.parameters.get("objectId") ?? "")
+        guard let todo = try await store.todo(objectId: objectId) else {
             throw ServiceError(.notFound, "no todo has this objectId", context: ["objectId": objectId])
         }
         return .json(ByteBuffer(bytes: try Self.encoder.encode(todo)))
@@ -139,16 +161,13 @@ public struct TodosService: LocalService {
 
     private func update(_ request: Request) async throws -> Response {
         let fields = try await RequestFields.read(from: request, limit: configuration.maxBodySize)
-        let objectId = try fields.requiredString("objectId")
-        guard TodoFormat.isObjectId(objectId) else {
-            throw ServiceError.badRequest("objectId must be 24 hexadecimal characters", field: "objectId")
-        }
+        let objectId = try Self.objectId(fields.requiredString("objectId"))
         guard let status = try Self.status(fields) else {
             throw ServiceError.badRequest("status is required", field: "status")
         }
         let original = configuration.fidelity == .original
         let found = try await store.updateStatus(
-            objectId: objectId.lowercased(), status: status, amongNewest: original, now: configuration.clock.now()
+            objectId: objectId, status: status, amongNewest: original, now: configuration.clock.now()
         )
         if found {
             cache?.invalidate()
@@ -158,6 +177,51 @@ public struct TodosService: LocalService {
             return .html("{'status':'failed'}")
         }
         throw ServiceError(.notFound, "no todo has this objectId", context: ["objectId": objectId, "status": "failed"])
+    }
+
+    private func delete(_ context: BasicRequestContext) async throws -> Response {
+        let objectId = try Self.objectId(context.parameters.get("objectId") ?? "")
+        switch try await store.delete(objectId: objectId, now: configuration.clock.now()) {
+        case .deleted:
+            cache?.invalidate()
+            return .json(Data(#"{"status":"success"}"#.utf8))
+        case .alreadyDeleted:
+            return .json(Data(#"{"status":"success"}"#.utf8))
+        case .unknown:
+            throw ServiceError(.notFound, "no todo has this objectId", context: ["objectId": objectId])
+        }
+    }
+
+    private func changes(_ request: Request) async throws -> Response {
+        let query = try TodoChangesQuery.parse(request)
+        let page = try await Self.changePage(store, since: query.since, limit: query.limit)
+        return .json(ByteBuffer(bytes: try Self.encoder.encode(page)))
+    }
+
+    /// The store's page, its cursor error as the routes' 409.
+    static func changePage(_ store: any TodoStoring, since: Int64, limit: Int) async throws -> TodoChangePage {
+        do {
+            return try await store.changes(since: since, limit: limit)
+        } catch TodoChangesError.cursorAhead(let newest) {
+            throw ServiceError(
+                .conflict, "the cursor is ahead of this server's changes: read the list again",
+                context: ["field": "since", "since": String(since), "newest": String(newest)]
+            )
+        }
+    }
+
+    private func changeStream(_ request: Request) async throws -> Response {
+        let query = try TodoChangesQuery.parse(request)
+        // Subscribed before the first read: a change committed in between wakes it.
+        let subscription = store.changeSignal.subscribe(keepAlive: keepAlive)
+        // The cursor is checked before the answer starts, so a bad one is a 409.
+        _ = try await Self.changePage(store, since: query.since, limit: 1)
+        let stream = TodoChangeStream(store: store, since: query.since, subscription: subscription)
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache"],
+            body: ResponseBody { writer in try await stream.write(to: &writer) }
+        )
     }
 
     private func page() async throws -> Response {
@@ -187,7 +251,7 @@ public struct TodosService: LocalService {
 
     private func createFromPage(_ request: Request) async throws -> Response {
         let fields = try await RequestFields.read(from: request, limit: configuration.maxBodySize)
-        _ = try await save(content: try Self.content(fields), status: .todo)
+        try await save(content: try Self.content(fields), status: .todo)
         return Response(status: .found, headers: [.location: "/todos", .contentLength: "0"])
     }
 
@@ -211,10 +275,18 @@ public struct TodosService: LocalService {
 
     // MARK: Helpers
 
-    private func save(content: String, status: TodoStatus) async throws -> Todo {
-        let todo = try await store.create(content: content, status: status, now: configuration.clock.now())
+    private func save(content: String, status: TodoStatus) async throws {
+        _ = try await store.create(objectId: nil, content: content, status: status, now: configuration.clock.now())
         cache?.invalidate()
-        return todo
+    }
+
+    /// A well-formed object id, lowercased.
+    /// - Throws: 400 naming `objectId` when it is not 24 hexadecimal characters.
+    private static func objectId(_ text: String) throws -> String {
+        guard TodoFormat.isObjectId(text) else {
+            throw ServiceError.badRequest("objectId must be 24 hexadecimal characters", field: "objectId")
+        }
+        return text.lowercased()
     }
 
     private static let encoder: JSONEncoder = {
