@@ -120,7 +120,7 @@ screen_of second > "$out/todos-two-clients-second-80x24.txt"
 
 echo "== the server stops: a todo added in the first app shows at once, with the changes waiting"
 stop_server
-offline="offline todo $$"
+offline="written while away $$"
 tm send-keys -t first "$offline" Enter
 wait_on first "│[ ] $offline …" 5
 wait_on first "offline — 1 change waiting" 20
