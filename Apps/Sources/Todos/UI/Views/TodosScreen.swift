@@ -8,16 +8,17 @@ import TodosCore
 // the ViewModel; every behaviour is the ViewModel's.
 //
 //     ┌ Todos ─────────────────────────────────────────────────┐
-//     │25/11 2026          offline — 3 changes waiting        |│   the sync's status, the spinner
+//     │25/11 2026                 offline — 3 changes waiting |│   the sync's status, the spinner
 //     │New: Type todo here...                                  │   Enter adds
 //     │Could not add “Buy milk”: The todo service refused      │   only after a failure,
-//     │(HTTP 503): service unavailable (chaos)                 │   wrapped over up to 3 rows
+//     │(HTTP 409): objectId already names another todo. The    │   wrapped over up to 3 rows
+//     │change was dropped.                                     │
 //     │To Do                                                   │
 //     │[ ] Buy milk                                            │
 //     │Finished                                                │
 //     │[x] Write the README                                    │
 //     │                                                        │
-//     │Tab: input/list · Ctrl-R: reload · Esc: menu            │   the keys of the moment
+//     │Tab: input/list · Ctrl-R: sync now · Esc: menu          │   the keys of the moment
 //     └────────────────────────────────────────────────────────┘   (KeyHintFooter)
 //
 // Bindings: date label <~ date; sync label <~ syncStatus (hidden while nil); newTodoText <~ the input's edits, the input <~
