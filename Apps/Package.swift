@@ -240,9 +240,9 @@ let package = Package(
                 .product(name: "RippleFoundation", package: "Ripple"),
             ]
         ),
-        // Seed 001, let.swift's Todo app. TodosCore: its Model/ and ViewModels/, on
-        // Ripple alone; Todos: its Views/ (RippleTerminal), Clients/ (RippleFoundation)
-        // and the launcher's entry.
+        // Seed 001, let.swift's Todo app. TodosCore: its Model/, ViewModels/ and Sync/,
+        // on Ripple alone; Todos: its Views/ (RippleTerminal), Clients/ (RippleFoundation,
+        // the local copy on GRDB) and the launcher's entry.
         .target(
             name: "TodosCore",
             dependencies: [
@@ -261,10 +261,13 @@ let package = Package(
                 .product(name: "Ripple", package: "Ripple"),
                 .product(name: "RippleTerminal", package: "Ripple"),
                 .product(name: "RippleFoundation", package: "Ripple"),
+                // The local copy of the todos, offline first.
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Sources/Todos/UI"
         ),
-        // The todo service in virtual time, for the ViewModel's tests and the screen's.
+        // The todo server and the local copy in virtual time, for the ViewModel's tests
+        // and the screen's.
         .target(
             name: "TodosStubs",
             dependencies: [

@@ -91,7 +91,7 @@ screen | grep -qF "$first$second" && fail "two todos typed back to back were mer
 wait_for "│New: Type todo here..."
 send Tab
 send Space
-# The ticked row stays in "To Do" as "[x] <todo> …" until the service confirms, then moves.
+# The ticked row moves to "Finished" at once, as "[x] <todo> …" until the server acknowledged it.
 wait_for "│[x] tmux todo"
 wait_gone "$first …"
 wait_gone "$second …"

@@ -33,13 +33,19 @@ struct RippleApps: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("Use the services running at this address instead of starting them.", valueName: "url"))
+    @Option(help: ArgumentHelp(
+        "Use the services running at this address instead of starting them.",
+        discussion: "A ripple-services, or a todo-server for the Todo app alone: two launches with two --data-dir "
+            + "on one server are two clients of it.",
+        valueName: "url"
+    ))
     var server: String?
 
     @Option(help: ArgumentHelp(
-        "The services' data directory: the SQLite files, and the tweet service's app credentials.",
+        "The data directory: the services' SQLite files, the tweet service's app credentials, the Todo app's local copy.",
         discussion: "Default: $XDG_DATA_HOME/ripple or ~/.local/share/ripple, as ripple-services uses; "
-            + "a walkthrough without --data-dir runs on a temporary directory, leaving your data alone.",
+            + "a walkthrough without --data-dir runs on a temporary directory, leaving your data alone. "
+            + "The Todo app keeps its local copy there (todos-app.sqlite) with --server too.",
         valueName: "dir"
     ))
     var dataDir: String?

@@ -5,19 +5,14 @@ import Testing
 import TodosCore
 import TodosStubs
 
-/// The ViewModel headless and in virtual time: the service is a stub answering as
-/// marble diagrams, and the ViewModel's outputs and the calls it makes are recorded
-/// as marbles. One frame is one second.
+/// The ViewModel headless and in virtual time, offline first: the local copy is in
+/// memory, the server a stub that answers one second after each request (or not at
+/// all while unreachable), and the requests are recorded with their times.
 @Suite struct HomeViewModelTests: TodoFixtures {
     let scheduler = TestScheduler(startDate: Fixture.evening)
-    let service: StubTodoService
 
-    init() {
-        service = StubTodoService(scheduler: scheduler)
-    }
-
-    func makeViewModel() -> HomeViewModel {
-        HomeViewModel(service: service, scheduler: scheduler, dateFormat: Fixture.utc)
+    func makeViewModel(_ copy: InMemoryTodoCopy, _ server: StubTodoServer) -> HomeViewModel {
+        HomeViewModel(copy: copy, remote: server, scheduler: scheduler, dateFormat: Fixture.utc, newID: Fixture.sequentialIDs())
     }
 
     /// Types `text` and presses Enter.
@@ -31,367 +26,312 @@ import TodosStubs
         items.map { TodoRow(item: $0) }
     }
 
+    /// `item`, finished.
+    func finished(_ item: TodoItem) -> TodoItem {
+        TodoItem(id: item.id, title: item.title, status: .finished)
+    }
+
+    /// The `n`-th todo this client adds, to do.
+    func added(_ n: Int, _ title: String) -> TodoItem {
+        TodoItem(id: Fixture.id(n), title: title, status: .normal)
+    }
+
+    /// The times (seconds from the recording's start) of the requests recorded.
+    func times(_ calls: TimelineRecording<StubTodoServer.Call, Never>) -> [Double] {
+        calls.entries.map(\.time)
+    }
+
     // MARK: The date
 
     @Test func theDateIsTheSchedulersDayAsDdMMyyyy() {
-        #expect(makeViewModel().date.value == "18/11 2026")
-        let tokyo = HomeViewModel(service: service, scheduler: scheduler,
+        let server = StubTodoServer(scheduler: scheduler)
+        #expect(makeViewModel(InMemoryTodoCopy(), server).date.value == "18/11 2026")
+        let tokyo = HomeViewModel(copy: InMemoryTodoCopy(), remote: server, scheduler: scheduler,
                                   dateFormat: DateLabelFormat(timeZone: TimeZone(identifier: "Asia/Tokyo")!))
         #expect(tokyo.date.value == "19/11 2026")
-        #expect(Fixture.utc.string(from: Date(timeIntervalSince1970: 0)) == "01/01 1970")
     }
 
-    // MARK: Loading
+    // MARK: Opening
 
-    @Test func theListLoadsAtOnceIntoItsTwoSections() throws {
-        try service.answerList("--(l|)", with: [milk, readme, mum])
-        let calls = scheduler.record(service.calls)
-        let viewModel = makeViewModel()
-        let loading = scheduler.record(viewModel.isLoading)
-        let toDo = scheduler.record(viewModel.todos)
-        scheduler.advance(by: 3)
+    @Test func itOpensWithTheLocalCopysTodosBeforeAnyAnswer() {
+        let copy = InMemoryTodoCopy(LocalSnapshot(confirmed: [milk, readme], queue: [QueuedChange(sequence: 7, change: .add(mum))], cursor: 2))
+        let server = StubTodoServer(scheduler: scheduler)
+        server.isReachable = false
+        let calls = scheduler.record(server.calls)
+        let viewModel = makeViewModel(copy, server)
 
-        expectMarbles(calls, toEqual: "l", values: ["l": .list])
-        expectMarbles(loading, toEqual: "t-f")
-        expectMarbles(toDo, toEqual: "e-l", values: ["e": [], "l": rows(milk, mum)])
+        #expect(viewModel.todos.value == [TodoRow(item: mum, isSyncing: true), TodoRow(item: milk)])
+        #expect(viewModel.finishedTodos.value == rows(readme))
+        #expect(viewModel.waitingChanges.value == 1)
+        #expect(viewModel.syncStatus.value == nil, "nothing said before the first request ended")
+        #expect(viewModel.isLoading.value)
+        #expect(calls.values == [.send(.add(mum))], "the queue goes first, at once")
+    }
+
+    @Test func theFirstStartReadsTheWholeFeedIntoItsSections() {
+        let copy = InMemoryTodoCopy()
+        let server = StubTodoServer(scheduler: scheduler, todos: [milk, readme, mum])
+        let calls = scheduler.record(server.calls)
+        let viewModel = makeViewModel(copy, server)
+        scheduler.advance(by: 1)
+
+        #expect(viewModel.todos.value == rows(milk, mum))
         #expect(viewModel.finishedTodos.value == rows(readme))
         #expect(viewModel.todoCount == 2 && viewModel.finishedCount == 1)
-        #expect(viewModel.error.value == nil)
+        #expect(!viewModel.isLoading.value && viewModel.syncStatus.value == nil && viewModel.error.value == nil)
+        #expect(copy.snapshot == LocalSnapshot(confirmed: [milk, readme, mum], cursor: 3), "kept for the next start")
+        scheduler.advance(by: 1)
+        #expect(calls.values == [.changes(since: 0), .changes(since: 3)])
+        #expect(times(calls) == [0, 2], "read again a second after each answer")
     }
 
-    @Test func aFailedLoadIsShownAndAReloadRecovers() throws {
-        try service.failList("-#", with: .rejected(status: 503, message: "service unavailable (chaos)"))
-        try service.answerList("-(l|)", with: [milk])
-        let viewModel = makeViewModel()
-        let loading = scheduler.record(viewModel.isLoading)
-        let errors = scheduler.record(viewModel.error)
+    @Test func aFeedOfManyPagesIsReadPageAfterPage() {
+        let server = StubTodoServer(scheduler: scheduler, todos: [milk, readme, mum])
+        server.pageLimit = 2
+        let calls = scheduler.record(server.calls)
+        let viewModel = makeViewModel(InMemoryTodoCopy(), server)
         scheduler.advance(by: 2)
-        viewModel.reload.apply().start()
-        scheduler.advance(by: 2)
 
-        expectMarbles(loading, toEqual: "tftf")
-        expectMarbles(errors, toEqual: "ne-n", values: [
-            "n": nil, "e": "Could not load the todos: The todo service refused (HTTP 503): service unavailable (chaos)",
-        ])
-        #expect(viewModel.todos.value == rows(milk))
+        #expect(calls.values == [.changes(since: 0), .changes(since: 2)])
+        #expect(times(calls) == [0, 1], "the next page at once")
+        #expect(viewModel.todos.value.count + viewModel.finishedTodos.value.count == 3)
     }
 
-    @Test func aLoadThatTimesOutIsShownAndStopsTheIndicator() throws {
-        try service.failList("----------#", with: .timedOut(seconds: 10))
-        let viewModel = makeViewModel()
-        let loading = scheduler.record(viewModel.isLoading)
-        scheduler.advance(by: 11)
-        expectMarbles(loading, toEqual: "t---------f")
-        #expect(viewModel.error.value == "Could not load the todos: The todo service did not answer within 10 s.")
-        #expect(TodoError.timedOut(seconds: 0.5).description == "The todo service did not answer within 0.5 s.")
-    }
+    // MARK: Adding and ticking
 
-    // MARK: Adding
-
-    @Test func enterEmptiesTheInputAtOnceThenTheAddPutsTheTodoOnTop() throws {
-        try service.answerList("-(l|)", with: [mum])
-        try service.answerAdd("--(a|)")
-        let viewModel = makeViewModel()
-        let calls = scheduler.record(service.calls)
-        let loading = scheduler.record(viewModel.isLoading)
-        let text = scheduler.record(viewModel.newTodoText)
+    @Test func anAddShowsAtOnceSyncingAndIsAcknowledged() {
+        let copy = InMemoryTodoCopy()
+        let server = StubTodoServer(scheduler: scheduler, todos: [mum])
+        let viewModel = makeViewModel(copy, server)
         let input = scheduler.record(viewModel.inputText)
-        scheduler.advance(by: 2)
+        scheduler.advance(by: 1.5)
         add("  Buy milk\n", to: viewModel)
-        scheduler.advance(by: 3)
 
-        let saved = TodoItem(id: StubTodoService.id(1), title: "Buy milk", status: .normal)
-        expectMarbles(calls, toEqual: "--a", values: ["a": .add("Buy milk")])
-        expectMarbles(loading, toEqual: "tft-f")
-        expectMarbles(text, toEqual: "e-(te)", values: ["e": "", "t": "  Buy milk\n"])
-        expectMarbles(input, toEqual: "--e", values: ["e": ""])
+        let saved = added(1, "Buy milk")
+        #expect(viewModel.todos.value == [TodoRow(item: saved, isSyncing: true), TodoRow(item: mum)])
+        #expect(viewModel.newTodoText.value == "" && input.values == [""], "the input empties at once")
+        #expect(copy.snapshot.queue == [QueuedChange(sequence: 1, change: .add(saved))], "queued in the copy")
+        #expect(viewModel.isLoading.value)
+        scheduler.advance(by: 1)
+
+        #expect(server.todos == [saved, mum])
         #expect(viewModel.todos.value == rows(saved, mum))
-        #expect(viewModel.error.value == nil)
+        #expect(copy.snapshot.queue.isEmpty && copy.snapshot.confirmed == [saved, mum])
+        #expect(!viewModel.isLoading.value && viewModel.error.value == nil)
     }
 
-    @Test func aFailedAddPutsItsTextBackIntoTheEmptyInputAndSaysSo() throws {
-        try service.failAdd("-#", with: .noResponse(reason: "Could not connect to the server. (URLError -1004)"))
-        let viewModel = makeViewModel()
-        let input = scheduler.record(viewModel.inputText)
-        let loading = scheduler.record(viewModel.isLoading)
-        scheduler.advance(by: 2)
-        add("Buy milk", to: viewModel)
-        scheduler.advance(by: 2)
+    @Test func aTickMovesTheTodoAtOnceAndKeepsItSelected() {
+        let server = StubTodoServer(scheduler: scheduler, todos: [milk, mum])
+        let viewModel = makeViewModel(InMemoryTodoCopy(), server)
+        scheduler.advance(by: 1)
+        viewModel.selectedID.value = milk.id
+        #expect(viewModel.keyHints.value.map(\.text).contains("Space: tick"))
+        viewModel.press(.space)
 
-        expectMarbles(loading, toEqual: "tftf")
-        #expect(viewModel.newTodoText.value == "Buy milk")
-        expectMarbles(input, toEqual: "--eb", values: ["e": "", "b": "Buy milk"])
-        #expect(viewModel.todos.value.isEmpty)
-        #expect(viewModel.error.value
-            == "Could not add “Buy milk”: No answer from the todo service: Could not connect to the server. (URLError -1004)")
+        #expect(viewModel.todos.value == rows(mum))
+        #expect(viewModel.finishedTodos.value == [TodoRow(item: finished(milk), isSyncing: true)])
+        #expect(viewModel.selectedID.value == milk.id)
+        #expect(viewModel.keyHints.value.map(\.text).contains("Space: untick"))
+        scheduler.advance(by: 1)
+        #expect(viewModel.finishedTodos.value == rows(finished(milk)))
+        #expect(server.todos.first { $0.id == milk.id }?.status == .finished)
     }
 
-    @Test func anEmptyTodoIsRefusedWithAMessageAndNoRequest() throws {
-        let viewModel = makeViewModel()
-        let calls = scheduler.record(service.calls)
-        scheduler.advance(by: 2)
+    @Test func anEmptyTodoIsRefusedWithAMessageAndNothingQueued() {
+        let copy = InMemoryTodoCopy()
+        let viewModel = makeViewModel(copy, StubTodoServer(scheduler: scheduler))
         add(" \t ", to: viewModel)
-        scheduler.advance(by: 2)
 
-        #expect(calls.values == [])
+        #expect(copy.snapshot.queue.isEmpty)
         #expect(viewModel.error.value == "Type a todo first: an empty todo is not added.")
         #expect(viewModel.newTodoText.value == " \t ", "nothing typed is lost")
-        #expect(!viewModel.isLoading.value)
     }
 
-    @Test func textTypedAfterEnterStaysForTheNextTodo() throws {
-        try service.answerAdd("--(a|)")
-        let viewModel = makeViewModel()
-        let input = scheduler.record(viewModel.inputText)
-        scheduler.advance(by: 2)
+    @Test func aCopyThatCannotSaveSaysSoAndKeepsTheText() {
+        let copy = InMemoryTodoCopy()
+        copy.failsWrites = true
+        let viewModel = makeViewModel(copy, StubTodoServer(scheduler: scheduler))
         add("Buy milk", to: viewModel)
+
+        #expect(viewModel.error.value == "Could not save “Buy milk” in the local copy: disk full")
+        #expect(viewModel.newTodoText.value == "Buy milk")
+        #expect(viewModel.todos.value.isEmpty)
+    }
+
+    @Test func theFooterShowsTheKeysOfTheMoment() {
+        let viewModel = makeViewModel(InMemoryTodoCopy(), StubTodoServer(scheduler: scheduler))
+        #expect(viewModel.keyHints.value.map(\.text) == ["Tab: input/list", "Ctrl-R: sync now", "Esc: menu"])
+        viewModel.newTodoText.value = "Buy"
+        #expect(viewModel.keyHints.value.map(\.text) == ["Enter: add", "Tab: input/list", "Ctrl-R: sync now", "Esc: menu"])
+    }
+
+    // MARK: Offline
+
+    @Test func whileTheServerDoesNotAnswerTheScreenSaysOfflineAndCountsTheChangesWaiting() {
+        let copy = InMemoryTodoCopy()
+        let server = StubTodoServer(scheduler: scheduler)
+        server.isReachable = false
+        let viewModel = makeViewModel(copy, server)
         scheduler.advance(by: 1)
-        viewModel.newTodoText.value = "Buy eggs"
-        scheduler.advance(by: 2)
-
-        #expect(viewModel.todos.value.map(\.title) == ["Buy milk"])
-        #expect(viewModel.newTodoText.value == "Buy eggs")
-        expectMarbles(input, toEqual: "--e", values: ["e": ""])
-    }
-
-    @Test func todosEnteredWhileOneIsBeingAddedWaitTheirTurnInOrder() throws {
-        for _ in 1...3 { try service.answerAdd("--(a|)") }
-        let viewModel = makeViewModel()
-        let calls = scheduler.record(service.calls)
-        let loading = scheduler.record(viewModel.isLoading)
-        scheduler.advance(by: 2)
+        #expect(viewModel.syncStatus.value == "offline")
         add("Buy milk", to: viewModel)
+        #expect(viewModel.syncStatus.value == "offline — 1 change waiting")
         add("Call mum", to: viewModel)
-        scheduler.advance(by: 1)
         add("Write the README", to: viewModel)
-        scheduler.advance(by: 6)
 
-        expectMarbles(calls, toEqual: "--a-c-w", values: [
-            "a": .add("Buy milk"), "c": .add("Call mum"), "w": .add("Write the README"),
-        ])
-        expectMarbles(loading, toEqual: "tft-----f")
-        #expect(viewModel.todos.value.map(\.title) == ["Write the README", "Call mum", "Buy milk"])
-        #expect(viewModel.newTodoText.value == "")
+        #expect(viewModel.syncStatus.value == "offline — 3 changes waiting")
+        #expect(viewModel.todos.value.map(\.text) == ["[ ] Write the README …", "[ ] Call mum …", "[ ] Buy milk …"])
+        #expect(!viewModel.isLoading.value, "no spinner while offline: the status says it")
+        #expect(copy.snapshot.queue.count == 3)
+        #expect(viewModel.connection.value == .offline)
     }
 
-    @Test func aFailedAddLeavesWhatWasTypedSinceAndNamesItsTodo() throws {
-        try service.failAdd("-#", with: .rejected(status: 503, message: "service unavailable (chaos)"))
-        let viewModel = makeViewModel()
-        let input = scheduler.record(viewModel.inputText)
-        scheduler.advance(by: 2)
+    @Test func theRetriesBackOffFromOneSecondDoublingToThirtyThenResetOnAnAnswer() {
+        let server = StubTodoServer(scheduler: scheduler)
+        server.isReachable = false
+        let calls = scheduler.record(server.calls)
+        let viewModel = makeViewModel(InMemoryTodoCopy(), server)
         add("Buy milk", to: viewModel)
-        viewModel.newTodoText.value = "Call"
-        scheduler.advance(by: 2)
+        scheduler.advance(by: 98)
 
-        #expect(viewModel.newTodoText.value == "Call")
-        expectMarbles(input, toEqual: "--e", values: ["e": ""])
-        #expect(viewModel.error.value == "Could not add “Buy milk”: The todo service refused (HTTP 503): service unavailable (chaos)")
+        // Each request fails 1 s after its start; then the wait: 1, 2, 4, 8, 16, 30, 30.
+        #expect(times(calls) == [0, 2, 5, 10, 19, 36, 67, 98])
+        server.isReachable = true
+        scheduler.advance(by: 1)
+        #expect(viewModel.syncStatus.value == nil && viewModel.waitingChanges.value == 0)
+        server.isReachable = false
+        scheduler.advance(by: 9)
+        // Sent at 98, answered at 99; the feed read at 99 fails at 100: 1 s again, then 2.
+        #expect(Array(times(calls).dropFirst(8)) == [99, 101, 104])
+        #expect(SyncTiming().retryDelay(afterFailures: 1) == 1 && SyncTiming().retryDelay(afterFailures: 4) == 8)
+        #expect(SyncTiming().retryDelay(afterFailures: 6) == 30 && SyncTiming().retryDelay(afterFailures: 60) == 30)
     }
 
-    // MARK: Toggling
+    @Test func reconnectingSendsTheQueueInOrderEachChangeOnce() {
+        let copy = InMemoryTodoCopy()
+        let server = StubTodoServer(scheduler: scheduler, todos: [milk])
+        let viewModel = makeViewModel(copy, server)
+        scheduler.advance(by: 1)
+        server.isReachable = false
+        scheduler.advance(by: 1.5)
+        add("Call mum", to: viewModel)
+        viewModel.toggle(milk.id)
+        add("Write the README", to: viewModel)
+        viewModel.toggle(Fixture.id(1))
+        scheduler.advance(by: 20)
+        #expect(viewModel.syncStatus.value == "offline — 4 changes waiting")
+        #expect(server.feed.count == 1)
 
-    @Test func aToggleShowsTheTickAsPendingAndMovesTheTodoOnceConfirmed() throws {
-        try service.answerList("-(l|)", with: [milk, readme])
-        try service.answerSetStatus("--(s|)")
-        let viewModel = makeViewModel()
-        let calls = scheduler.record(service.calls)
-        let lists = scheduler.record(viewModel.lists)
-        let loading = scheduler.record(viewModel.isLoading)
-        scheduler.advance(by: 2)
-        viewModel.toggle.apply(milk.id).start()
+        server.isReachable = true
+        viewModel.press(.syncNow)
+        scheduler.advance(by: 10)
+        let mumAdded = added(1, "Call mum")
+        let readmeAdded = added(2, "Write the README")
+        #expect(server.feed.dropFirst().map(\.kind) == [.created, .updated, .created, .updated])
+        #expect(server.feed.dropFirst().map(\.item) == [mumAdded, finished(milk), readmeAdded, finished(mumAdded)])
+        #expect(viewModel.syncStatus.value == nil && copy.snapshot.queue.isEmpty)
+        #expect(viewModel.todos.value == rows(readmeAdded))
+        #expect(viewModel.finishedTodos.value == rows(finished(mumAdded), finished(milk)))
+    }
+
+    @Test func anAddWhoseAnswerWasLostIsSentAgainWithItsIDAndNotDuplicated() {
+        let server = StubTodoServer(scheduler: scheduler)
+        let viewModel = makeViewModel(InMemoryTodoCopy(), server)
+        scheduler.advance(by: 1)
+        add("Buy milk", to: viewModel)
+        // The server commits the add, then its answer is lost.
+        server.failNextSend(with: .timedOut(seconds: 10))
+        scheduler.advance(by: 1)
+        #expect(viewModel.waitingChanges.value == 1 && viewModel.syncStatus.value == "offline — 1 change waiting")
+        server.commitElsewhere(.created, added(1, "Buy milk"))
         scheduler.advance(by: 3)
 
-        var finished = milk
-        finished.status = .finished
-        var pending = TodoRow(item: milk, pendingStatus: .finished)
-        #expect(pending.isChecked && pending.isSyncing)
-        expectMarbles(calls, toEqual: "--s", values: ["s": .setStatus(.finished, milk.id)])
-        expectMarbles(lists, toEqual: "elp-m", values: [
-            "e": TodoLists(),
-            "l": TodoLists(toDo: rows(milk), finished: rows(readme)),
-            // Still in "To Do", its box ticked, syncing …
-            "p": TodoLists(toDo: [pending], finished: rows(readme)),
-            // … and in "Finished" once the service confirmed.
-            "m": TodoLists(toDo: [], finished: rows(finished, readme)),
-        ])
-        expectMarbles(loading, toEqual: "tft-f")
-
-        // And back: unticked at once, in "To Do" once confirmed.
-        viewModel.toggle.apply(milk.id).start()
-        pending = TodoRow(item: finished, pendingStatus: .normal)
-        #expect(viewModel.finishedTodos.value.first == pending && !pending.isChecked)
-        scheduler.advance(by: 2)
-        #expect(viewModel.lists.value == TodoLists(toDo: rows(milk), finished: rows(readme)))
+        #expect(server.todos == [added(1, "Buy milk")])
+        #expect(viewModel.todos.value == rows(added(1, "Buy milk")) && viewModel.waitingChanges.value == 0)
     }
 
-    @Test func aFailedToggleRevertsAndSaysSo() throws {
-        try service.answerList("-(l|)", with: [milk])
-        try service.failSetStatus("--#", with: .rejected(status: 503, message: "service unavailable (chaos)"))
-        let viewModel = makeViewModel()
-        let lists = scheduler.record(viewModel.lists)
-        let errors = scheduler.record(viewModel.error)
+    @Test func aServerErrorIsRetriedButARefusalIsDroppedAndSaysSo() {
+        let copy = InMemoryTodoCopy(LocalSnapshot(confirmed: [milk], cursor: 0))
+        // The server never had "Buy milk" (another client deleted it, say).
+        let server = StubTodoServer(scheduler: scheduler, todos: [mum])
+        server.failNextSend(with: .rejected(status: 503, message: "service unavailable"))
+        let viewModel = makeViewModel(copy, server)
+        viewModel.toggle(milk.id)
+        add("Water the plants", to: viewModel)
+        // The feed read at once answers at 1; the tick is sent then, answered 503 at 2.
         scheduler.advance(by: 2)
-        viewModel.toggle.apply(milk.id).start()
+        #expect(viewModel.syncStatus.value == "offline — 2 changes waiting", "a 503 is retried")
+        scheduler.advance(by: 2)
+
+        #expect(viewModel.error.value == "Could not mark “Buy milk” as finished: The todo service refused (HTTP 404): "
+            + "no todo has this objectId. The change was dropped.")
+        #expect(viewModel.syncStatus.value == nil)
+        #expect(copy.snapshot.queue.map(\.change) == [.add(added(1, "Water the plants"))], "the next change goes on")
+        scheduler.advance(by: 1)
+        #expect(server.todos.map(\.title) == ["Water the plants", "Call mum"])
+        #expect(viewModel.error.value == nil, "until a change is acknowledged")
+    }
+
+    // MARK: Other clients
+
+    @Test func remoteCreatesUpdatesAndDeletesAppearWithinTwoSeconds() {
+        let server = StubTodoServer(scheduler: scheduler, todos: [milk, mum])
+        let viewModel = makeViewModel(InMemoryTodoCopy(), server)
+        scheduler.advance(by: 1.5)
+        server.commitElsewhere(.created, readme)
+        server.commitElsewhere(.updated, finished(milk))
+        server.commitElsewhere(.deleted, mum)
+        scheduler.advance(by: 1.5)
+
+        #expect(viewModel.todos.value.isEmpty)
+        #expect(viewModel.finishedTodos.value == rows(readme, finished(milk)))
+    }
+
+    @Test func aLocalChangeWinsOverARemoteOneThatArrivesWhileItWaits() {
+        let finishedMilk = finished(milk)
+        let server = StubTodoServer(scheduler: scheduler, todos: [finishedMilk])
+        let viewModel = makeViewModel(InMemoryTodoCopy(), server)
+        scheduler.advance(by: 2.5)
+        // A feed request is in flight (2 → 3); this client unticks "Buy milk", while
+        // another one unticks and ticks it again, committed before this one's change.
+        viewModel.toggle(milk.id)
+        let toDo = scheduler.record(viewModel.todos)
+        server.commitElsewhere(.updated, milk)
+        server.commitElsewhere(.updated, finishedMilk)
+        scheduler.advance(by: 0.5)
+        #expect(viewModel.todos.value == [TodoRow(item: milk, isSyncing: true)], "the remote tick is under the queued change")
         scheduler.advance(by: 3)
 
-        expectMarbles(lists, toEqual: "elp-l", values: [
-            "e": TodoLists(),
-            "l": TodoLists(toDo: rows(milk)),
-            "p": TodoLists(toDo: [TodoRow(item: milk, pendingStatus: .finished)]),
-        ])
-        expectMarbles(errors, toEqual: "n---e", values: [
-            "n": nil,
-            "e": "Could not mark “Buy milk” as finished, so it stays in To Do: "
-                + "The todo service refused (HTTP 503): service unavailable (chaos)",
-        ])
-        #expect(!viewModel.isLoading.value)
+        #expect(server.todos == [milk], "committed last, the local change won")
+        #expect(server.feed.map(\.item.status) == [.finished, .normal, .finished, .normal])
+        #expect(viewModel.todos.value == rows(milk))
+        #expect(toDo.values.allSatisfy { $0.map(\.id) == [milk.id] }, "never back in Finished")
     }
 
-    @Test func aToggleOfATodoNotInTheListsAsksNothing() throws {
-        let viewModel = makeViewModel()
-        let calls = scheduler.record(service.calls)
+    @Test func aCursorAheadOfTheServerReadsTheWholeFeedAgain() {
+        let copy = InMemoryTodoCopy(LocalSnapshot(confirmed: [readme], cursor: 99))
+        let server = StubTodoServer(scheduler: scheduler, todos: [milk])
+        let calls = scheduler.record(server.calls)
+        let viewModel = makeViewModel(copy, server)
         scheduler.advance(by: 2)
-        viewModel.toggle.apply(StubTodoService.id(0xbad)).start()
-        scheduler.advance(by: 2)
-        #expect(calls.values.isEmpty)
+
+        #expect(calls.values == [.changes(since: 99), .changes(since: 0)])
+        #expect(viewModel.todos.value == rows(milk) && viewModel.finishedTodos.value.isEmpty)
+        #expect(copy.snapshot.cursor == 1)
     }
 
-    // MARK: What the list shows
-
-    /// Each section as `Header: text (style), …`.
-    static func shown(_ sections: [TodoSection]) -> [String] {
-        sections.map { section in
-            section.title + ": " + section.rows.map { "\($0.text) (\($0.style))" }.joined(separator: ", ")
-        }
-    }
-
-    @Test func theSectionsCarryTheirHeadersAndEachRowItsTextAndLook() throws {
-        try service.answerList("-(l|)", with: [milk, readme])
-        try service.answerSetStatus("--(s|)")
-        let viewModel = makeViewModel()
-        let sections = scheduler.record(viewModel.sections.map(Self.shown))
-        scheduler.advance(by: 2)
-        viewModel.toggle.apply(milk.id).start()
-        scheduler.advance(by: 3)
-
-        expectMarbles(sections, toEqual: "elp-m", values: [
-            "e": ["To Do: ", "Finished: "],
-            "l": ["To Do: [ ] Buy milk (plain)", "Finished: [x] Write the README (plain)"],
-            "p": ["To Do: [x] Buy milk … (syncing)", "Finished: [x] Write the README (plain)"],
-            "m": ["To Do: ", "Finished: [x] Buy milk (plain), [x] Write the README (plain)"],
-        ])
-    }
-
-    @Test func spaceTogglesTheSelectedTodoAndCtrlRReloads() throws {
-        try service.answerList("-(l|)", with: [milk, readme])
-        try service.answerList("-(l|)", with: [mum])
-        let viewModel = makeViewModel()
-        let calls = scheduler.record(service.calls)
-        scheduler.advance(by: 2)
-        #expect(!viewModel.press(.space), "nothing selected: Space does nothing")
-        viewModel.selectedID.value = readme.id
-        #expect(viewModel.press(.space))
-        scheduler.advance(by: 1)
-        #expect(viewModel.press(.reload))
+    @Test func ctrlRTriesAtOnceInsteadOfWaitingOutTheBackoff() {
+        let server = StubTodoServer(scheduler: scheduler)
+        server.isReachable = false
+        let calls = scheduler.record(server.calls)
+        let viewModel = makeViewModel(InMemoryTodoCopy(), server)
+        add("Buy milk", to: viewModel)
+        scheduler.advance(by: 11)
+        server.isReachable = true
+        viewModel.press(.syncNow)
         scheduler.advance(by: 1)
 
-        expectMarbles(calls, toEqual: "--sl", values: ["s": .setStatus(.normal, readme.id), "l": .list])
-        #expect(viewModel.todos.value.map(\.title) == ["Call mum"], "the reload's answer")
-    }
-
-    @Test func aToggledTodoIsSelectedOnceItMoved() throws {
-        try service.answerList("-(l|)", with: [milk, readme, mum])
-        try service.answerSetStatus("--(s|)")
-        let viewModel = makeViewModel()
-        let selected = scheduler.record(viewModel.selectedID)
-        scheduler.advance(by: 2)
-        viewModel.selectedID.value = milk.id
-        viewModel.toggle.apply(mum.id).start()    // Enter on its row, or a click
-        scheduler.advance(by: 3)
-
-        expectMarbles(selected, toEqual: "n-m-c", values: ["n": nil, "m": milk.id, "c": mum.id])
-        #expect(viewModel.finishedTodos.value.map(\.id) == [readme.id, mum.id])
-    }
-
-    // MARK: The keys
-
-    @Test func theFooterSaysWhatEnterAndSpaceDoNow() throws {
-        try service.answerList("-(l|)", with: [milk, readme])
-        let viewModel = makeViewModel()
-        let hints = scheduler.record(viewModel.keyHints.map(\.footerText))
-        scheduler.advance(by: 1)
-        viewModel.newTodoText.value = "Call"
-        viewModel.newTodoText.value = "Call mum"
-        scheduler.advance(by: 1)
-        viewModel.add("Call mum")
-        viewModel.newTodoText.value = "  "
-        scheduler.advance(by: 1)
-        viewModel.selectedID.value = milk.id
-        scheduler.advance(by: 1)
-        viewModel.selectedID.value = readme.id
-
-        let keys = "Tab: input/list · Ctrl-R: reload · Esc: menu"
-        expectMarbles(hints, toEqual: "kektu", values: [
-            "k": keys,
-            "e": "Enter: add · " + keys,
-            "t": "Tab: input/list · Space: tick · Ctrl-R: reload · Esc: menu",
-            "u": "Tab: input/list · Space: untick · Ctrl-R: reload · Esc: menu",
-        ])
-    }
-
-    // MARK: The indicator, and overlapping operations
-
-    @Test func theIndicatorShowsDuringEveryOperation() throws {
-        try service.answerList("-(l|)", with: [milk])
-        try service.answerAdd("--(a|)")
-        try service.answerSetStatus("--(s|)")
-        try service.answerList("--(l|)", with: [milk])
-        let viewModel = makeViewModel()
-        let loading = scheduler.record(viewModel.isLoading)
-        scheduler.advance(by: 2)
-        add("Call mum", to: viewModel)              // 2 → 4
-        scheduler.advance(by: 3)
-        viewModel.toggle.apply(milk.id).start()    // 5 → 7
-        scheduler.advance(by: 3)
-        viewModel.reload.apply().start()           // 8 → 10
-        scheduler.advance(by: 3)
-
-        // load, add, toggle, reload: each on, then off.
-        expectMarbles(loading, toEqual: "tft-ft-ft-f")
-    }
-
-    @Test func changesConfirmedWhileALoadRunsAreKeptInItsAnswer() throws {
-        try service.answerList("-(l|)", with: [milk])
-        try service.answerList("----(l|)", with: [milk])   // read before the add and the toggle below
-        try service.answerAdd("-(a|)")
-        try service.answerSetStatus("-(s|)")
-        let viewModel = makeViewModel()
-        scheduler.advance(by: 2)
-        viewModel.reload.apply().start()              // answers at 6
-        add("Call mum", to: viewModel)                 // confirmed at 3
-        scheduler.advance(by: 1)
-        viewModel.toggle.apply(milk.id).start()       // confirmed at 4
-        scheduler.advance(by: 4)
-
-        var finished = milk
-        finished.status = .finished
-        let saved = TodoItem(id: StubTodoService.id(1), title: "Call mum", status: .normal)
-        #expect(viewModel.lists.value == TodoLists(toDo: rows(saved), finished: rows(finished)))
-    }
-
-    // MARK: Lifetime
-
-    @Test func aViewModelLetGoCancelsItsFirstLoad() throws {
-        try service.answerList("-----(l|)", with: [milk])
-        let cancellations = scheduler.record(service.cancellations)
-        expectNoLeaks { check in
-            do {
-                let viewModel = check.track(makeViewModel())
-                scheduler.advance(by: 1)
-                #expect(viewModel.isLoading.value)
-            }
-            scheduler.advance()
-        }
-        #expect(cancellations.values == [.list])
+        #expect(times(calls) == [0, 2, 5, 10, 11, 12], "sent at once, acknowledged at 12, then the feed")
+        #expect(viewModel.waitingChanges.value == 0)
     }
 }

@@ -11,7 +11,8 @@ import TodosCore
 /// The app as the launcher opens it: `TodosApp().makeScreen(environment:)` on the
 /// main queue against the services, and its walkthrough run as the launcher runs
 /// it, on a 100 × 30 VirtualTerminal, twice over one data directory that already
-/// holds todos (the second run also finds the first one's).
+/// holds todos (the second run also finds the first one's, and opens on the local
+/// copy the first one left).
 @MainActor
 @Suite(.timeLimit(.minutes(2)))
 struct TodosAppTests {
@@ -39,9 +40,10 @@ struct TodosAppTests {
         try await withTodoServices(directory: directory.url) { services in
             // The user's todos from before: the walkthrough leaves them as they are.
             let client = TodoClient(baseURL: services.url, scheduler: QueueScheduler.main)
-            let readme = try #require(try await client.add(title: "Write the README").first())
-            _ = try await client.setStatus(.finished, ofTodo: readme.id).first()
-            _ = try await client.add(title: "Buy milk").first()
+            let readme = TodoItem(id: "6b061a3b34cad1fa73566099", title: "Write the README", status: .normal)
+            _ = try await client.send(.add(readme)).first()
+            _ = try await client.send(.setStatus(id: readme.id, status: .finished)).first()
+            _ = try await client.send(.add(TodoItem(id: "6b061a3b34cad1fa7356609a", title: "Buy milk", status: .normal))).first()
             for run in 1...2 {
                 // Each run's todo carries its own time of day.
                 let screens = await runWalkthrough(services, directory: directory.url, date: Date(timeIntervalSince1970: 1_795_032_000 + Double(run)))

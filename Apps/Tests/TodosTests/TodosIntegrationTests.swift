@@ -6,87 +6,99 @@ import Testing
 import Todos
 import TodosCore
 
-/// The ViewModel on the real client and the real services (in process, on a free
-/// loopback port), in real time on a queue of its own, with chaos seeded per route:
-/// a 503 on every update, a slow add, a list that never answers.
+/// The offline-first ViewModel on its SQLite copy, the real client and the real
+/// services (in process, on a loopback port), in real time on a queue of its own,
+/// with short sync delays: changes made while the server is stopped all reach it,
+/// once each, when it starts again on the same data directory; a change made through
+/// another client (another copy) appears.
 @Suite(.timeLimit(.minutes(2)))
 struct TodosIntegrationTests {
     let scheduler = QueueScheduler(name: "todos-integration-tests")
+    /// Fast enough for a test, and still a backoff.
+    let timing = SyncTiming(pollInterval: 0.1, firstRetryDelay: 0.1, maximumRetryDelay: 0.4)
 
     /// The first value of `property` (current or later) that satisfies `condition`.
     func value<Value: Sendable>(of property: Property<Value>, where condition: @escaping @Sendable (Value) -> Bool) async -> Value? {
         await property.producer.filter(condition).first()
     }
 
-    func makeViewModel(_ services: LocalServices, timeout: Double = 10) -> HomeViewModel {
-        HomeViewModel(service: TodoClient(baseURL: services.url, scheduler: scheduler, timeout: timeout), scheduler: scheduler)
+    /// A ViewModel on a copy in `directory`, syncing with the server at `url`.
+    func makeViewModel(_ url: URL, copyIn directory: URL) throws -> HomeViewModel {
+        HomeViewModel(copy: try SQLiteTodoCopy(directory: directory),
+                      remote: TodoClient(baseURL: url, scheduler: scheduler, timeout: 2), scheduler: scheduler, timing: timing)
     }
 
-    @Test func aTodoAddedThenTickedOffMovesToFinished() async throws {
-        try await withTodoServices { services in
-            let viewModel = makeViewModel(services)
-            _ = await value(of: viewModel.isLoading) { !$0 }
-            viewModel.add("Buy milk")
-            let added = try #require(await value(of: viewModel.todos) { !$0.isEmpty }?.first)
-            #expect(added.title == "Buy milk" && !added.isChecked)
-            #expect(await value(of: Property(viewModel.newTodoText)) { $0.isEmpty } == "")
-
-            viewModel.toggle.apply(added.id).start()
-            let finished = try #require(await value(of: viewModel.finishedTodos) { !$0.isEmpty }?.first)
-            #expect(finished.id == added.id && finished.isChecked && !finished.isSyncing)
-            #expect(viewModel.todos.value.isEmpty)
-
-            // A second screen on the same service loads what the first one did.
-            let second = makeViewModel(services)
-            #expect(await value(of: second.finishedTodos) { !$0.isEmpty }?.map(\.title) == ["Buy milk"])
+    /// Runs `body` on the ViewModel's scheduler, as the screen would.
+    func onScheduler(_ body: @escaping @Sendable () -> Void) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            scheduler.schedule {
+                body()
+                done.resume()
+            }
         }
     }
 
-    @Test func anUpdateAnswered503RevertsTheTickAndSaysSo() async throws {
-        let chaos = try ChaosConfiguration(seed: 21, routes: ["POST /todos/list/update": ChaosRoute(failures: [.unavailable: 1])])
-        try await withTodoServices(chaos: chaos) { services in
-            let viewModel = makeViewModel(services)
-            viewModel.add("Buy milk")
-            let added = try #require(await value(of: viewModel.todos) { !$0.isEmpty }?.first)
-            _ = await value(of: viewModel.isLoading) { !$0 }
-
-            viewModel.toggle.apply(added.id).start()
-            let message = try #require(await value(of: viewModel.error) { $0 != nil } ?? nil)
-            #expect(message == "Could not mark “Buy milk” as finished, so it stays in To Do: "
-                + "The todo service refused (HTTP 503): service unavailable (chaos)")
-            #expect(viewModel.todos.value == [added], "unticked, still to do")
-            #expect(viewModel.finishedTodos.value.isEmpty)
-            #expect(await value(of: viewModel.isLoading) { !$0 } == false)
-        }
+    /// The titles of the todos in both sections, newest first.
+    func titles(_ viewModel: HomeViewModel) -> [String] {
+        (viewModel.todos.value + viewModel.finishedTodos.value).map(\.text)
     }
 
-    @Test func aSlowAddKeepsTheIndicatorOnUntilItsAnswer() async throws {
-        // The add is held in the service until the test lets it answer.
-        let latency = HeldLatency()
-        let chaos = try ChaosConfiguration(seed: 21, routes: ["POST /todos/list": ChaosRoute(latency: .fixed(.milliseconds(1)))])
-        try await withTodoServices(chaos: chaos, clock: latency.clock) { services in
-            let viewModel = makeViewModel(services)
-            _ = await value(of: viewModel.isLoading) { !$0 }
-            viewModel.add("Buy milk")
-            await latency.requestHeld()
-            #expect(viewModel.isLoading.value, "on while the service holds the add")
-            #expect(viewModel.todos.value.isEmpty)
-            latency.release()
-            _ = await value(of: viewModel.isLoading) { !$0 }
-            #expect(viewModel.todos.value.map(\.title) == ["Buy milk"])
-            #expect(viewModel.error.value == nil)
+    @Test func changesMadeWhileTheServerIsStoppedReachItOnceEachWhenItIsBack() async throws {
+        let server = try TemporaryDirectory(prefix: "todos-server")
+        let first = try TemporaryDirectory(prefix: "todos-client-a")
+        let second = try TemporaryDirectory(prefix: "todos-client-b")
+        defer { [server, first, second].forEach { $0.remove() } }
+        let configuration = testServicesConfiguration(directory: server.url)
+        let running = try await LocalServices.start(configuration: configuration, logger: quietLogger)
+        let url = running.url
+        let viewModel = try makeViewModel(url, copyIn: first.url)
+        await onScheduler { viewModel.add("Buy milk") }
+        _ = await value(of: viewModel.waitingChanges) { $0 == 0 }
+        let milk = try #require(viewModel.todos.value.first)
+
+        await running.stop()
+        await onScheduler {
+            viewModel.add("Call mum")
+            viewModel.toggle(milk.id)
+            viewModel.add("Water the plants")
         }
+        #expect(await value(of: viewModel.syncStatus) { $0 == "offline — 3 changes waiting" } != nil)
+        #expect(titles(viewModel) == ["[ ] Water the plants …", "[ ] Call mum …", "[x] Buy milk …"])
+
+        // The same data directory, the same port.
+        var again = configuration
+        again.port = running.port
+        let restarted = try await LocalServices.start(configuration: again, logger: quietLogger)
+        _ = await value(of: viewModel.waitingChanges) { $0 == 0 }
+        #expect(await value(of: viewModel.syncStatus) { $0 == nil } != nil)
+        #expect(titles(viewModel) == ["[ ] Water the plants", "[ ] Call mum", "[x] Buy milk"])
+
+        // On the server, once each: another client reads them all.
+        let page = try #require(try await TodoClient(baseURL: url, scheduler: scheduler).changes(since: 0).first())
+        #expect(page.changes.map(\.kind) == [.created, .created, .updated, .created])
+        #expect(page.changes.map(\.item.title) == ["Buy milk", "Call mum", "Buy milk", "Water the plants"])
+        let other = try makeViewModel(url, copyIn: second.url)
+        #expect(await value(of: other.lists) { $0.toDo.count == 2 && $0.finished.count == 1 } != nil)
+        #expect(titles(other) == titles(viewModel))
+
+        // A change through the other client appears on the first.
+        await onScheduler { other.add("From the other client") }
+        #expect(await value(of: viewModel.todos) { $0.first?.text == "[ ] From the other client" } != nil)
+        await restarted.stop()
     }
 
-    @Test func aListThatNeverAnswersTimesOutWithAClearMessage() async throws {
-        let chaos = try ChaosConfiguration(seed: 21, routes: ["GET /todos/list": ChaosRoute(failures: [.hang: 1])])
-        try await withTodoServices(chaos: chaos) { services in
-            let viewModel = makeViewModel(services, timeout: 0.5)
-            let message = try #require(await value(of: viewModel.error) { $0 != nil } ?? nil)
-            #expect(message == "Could not load the todos: The todo service did not answer within 0.5 s.")
-            #expect(await value(of: viewModel.isLoading) { !$0 } == false)
-            // Not checked: that the service holds the request. On a loaded machine the
-            // 0.5 s can pass before the request has even reached it.
+    @Test func theCopyOpensWithTheLastKnownTodosWithoutTheServer() async throws {
+        let copyDirectory = try TemporaryDirectory(prefix: "todos-client")
+        defer { copyDirectory.remove() }
+        let url = try await withTestServices { services, _ in
+            let viewModel = try makeViewModel(services.url, copyIn: copyDirectory.url)
+            await onScheduler { viewModel.add("Buy milk") }
+            _ = await value(of: viewModel.waitingChanges) { $0 == 0 }
+            return services.url
         }
+        // The services are gone: a new screen on the same copy shows the todo at once.
+        let reopened = try makeViewModel(url, copyIn: copyDirectory.url)
+        #expect(titles(reopened) == ["[ ] Buy milk"])
+        #expect(await value(of: reopened.syncStatus) { $0 != nil } == "offline")
     }
 }

@@ -7,20 +7,23 @@ import Todos
 import TodosCore
 import TodosStubs
 
-/// The screen in a VirtualTerminal, its ViewModel on a stub service in virtual time:
-/// each state's screen as text (loading, empty, both sections, a toggle syncing,
-/// errors), and the keys: Enter adds, Space toggles, Ctrl-R reloads.
+/// The screen in a VirtualTerminal, its ViewModel on a local copy in memory and a
+/// stub server in virtual time: each state's screen as text (the first sync, empty,
+/// both sections, changes syncing, offline with changes waiting, a dropped change),
+/// and the keys: Enter adds, Space toggles, Ctrl-R syncs now.
 @MainActor
 @Suite struct TodosScreenTests: TodoFixtures {
     let scheduler = TestScheduler(startDate: Fixture.evening)
-    let service: StubTodoService
+    let server: StubTodoServer
+    let copy = InMemoryTodoCopy()
 
     init() {
-        service = StubTodoService(scheduler: scheduler)
+        server = StubTodoServer(scheduler: scheduler)
     }
 
     func terminal(columns: Int = 50, rows: Int = 12) -> (VirtualTerminal, TodosScreen) {
-        let viewModel = HomeViewModel(service: service, scheduler: scheduler, dateFormat: Fixture.utc)
+        let viewModel = HomeViewModel(copy: copy, remote: server, scheduler: scheduler, dateFormat: Fixture.utc,
+                                      newID: Fixture.sequentialIDs())
         let screen = TodosScreen(viewModel: viewModel, scheduler: scheduler)
         return (VirtualTerminal(columns: columns, rows: rows, root: screen), screen)
     }
@@ -57,7 +60,7 @@ import TodosStubs
         await terminal.settle()
     }
 
-    @Test func whileTheListLoadsTheSpinnerTurnsThenTheEmptyListShowsItsSections() async {
+    @Test func untilTheServerFirstAnswersTheSpinnerTurnsThenTheEmptyListShowsItsSections() async {
         let (terminal, _) = terminal()
         let empty = ["New: Type todo here...", "To Do", "Finished"]
         await advance(by: 0, terminal)
@@ -68,23 +71,23 @@ import TodosStubs
     }
 
     @Test func theFooterShowsTheKeysOfTheMoment() async throws {
-        try service.answerList("-(l|)", with: [milk])
+        server.commitElsewhere(.created, milk)
         let (terminal, _) = terminal(columns: 80)
         await advance(by: 1, terminal)
-        #expect(footer(terminal) == "Tab: input/list · Ctrl-R: reload · Esc: menu")
+        #expect(footer(terminal) == "Tab: input/list · Ctrl-R: sync now · Esc: menu")
         terminal.type("Call mum")
         await advance(by: 0, terminal)
-        #expect(footer(terminal) == "Enter: add · Tab: input/list · Ctrl-R: reload · Esc: menu")
-        #expect(terminal.runs { $0.attributes.contains(.dim) }.last.map(trimmed) == "Enter: add · Tab: input/list · Ctrl-R: reload · Esc: menu")
+        #expect(footer(terminal) == "Enter: add · Tab: input/list · Ctrl-R: sync now · Esc: menu")
+        #expect(terminal.runs { $0.attributes.contains(.dim) }.last.map(trimmed) == "Enter: add · Tab: input/list · Ctrl-R: sync now · Esc: menu")
         terminal.press(.enter)
         terminal.press(.tab)
         terminal.press(.home)
         await advance(by: 0, terminal)
-        #expect(footer(terminal) == "Tab: input/list · Space: tick · Ctrl-R: reload · Esc: menu", "a todo selected")
+        #expect(footer(terminal) == "Tab: input/list · Space: tick · Ctrl-R: sync now · Esc: menu", "a todo selected")
     }
 
     @Test func todosInBothSections() async throws {
-        try service.answerList("-(l|)", with: [milk, readme, mum])
+        for todo in [mum, readme, milk] { server.commitElsewhere(.created, todo) }
         let (terminal, _) = terminal()
         await advance(by: 1, terminal)
         #expect(body(terminal) == framed([
@@ -99,26 +102,8 @@ import TodosStubs
         #expect(terminal.runs { $0.attributes.contains(.bold) }.map(trimmed) == ["18/11 2026", "To Do", "Finished"])
     }
 
-    @Test func aFailedLoad() async throws {
-        try service.failList("-#", with: .rejected(status: 503, message: "service unavailable (chaos)"))
-        let (terminal, _) = terminal()
-        await advance(by: 1, terminal)
-        #expect(body(terminal) == framed([
-            "18/11 2026",
-            "New: Type todo here...",
-            "Could not load the todos: The todo service",
-            "refused (HTTP 503): service unavailable (chaos)",
-            "To Do",
-            "Finished",
-        ]))
-        #expect(terminal.runs { $0.foreground == .red }.map(trimmed) == [
-            "Could not load the todos: The todo service", "refused (HTTP 503): service unavailable (chaos)",
-        ])
-    }
-
-    @Test func enterEmptiesTheInputThenTheTodoIsAdded() async throws {
-        try service.answerList("-(l|)", with: [milk])
-        try service.answerAdd("-(a|)")
+    @Test func enterShowsTheTodoAtOnceSyncingUntilTheServerAcknowledgesIt() async throws {
+        server.commitElsewhere(.created, milk)
         let (terminal, screen) = terminal()
         await advance(by: 1, terminal)
         terminal.type("Call mum")
@@ -128,9 +113,10 @@ import TodosStubs
             "18/11 2026                                     |",
             "New: Type todo here...",
             "To Do",
+            "[ ] Call mum …",
             "[ ] Buy milk",
             "Finished",
-        ]), "the input empty at once, the spinner while the add runs")
+        ]), "the input empty at once, the todo on top, the spinner while it is sent")
         await advance(by: 1, terminal)
         #expect(body(terminal) == framed([
             "18/11 2026",
@@ -154,7 +140,6 @@ import TodosStubs
     @Test func keysTypedRightAfterEnterGoIntoTheNextTodoNoneMergedNoneLost() async throws {
         let (terminal, screen) = terminal()
         await advance(by: 1, terminal)
-        let calls = scheduler.record(service.calls)
         // Back to back, as tmux's send-keys types them: nothing runs in between.
         for number in 6...8 {
             terminal.type("Todo number \(number)")
@@ -163,56 +148,78 @@ import TodosStubs
         terminal.type("Todo number 9")
         await advance(by: 5, terminal)
 
-        #expect(calls.values == [.add("Todo number 6"), .add("Todo number 7"), .add("Todo number 8")])
+        #expect(server.feed.map(\.item.title) == ["Todo number 6", "Todo number 7", "Todo number 8"])
         #expect(todoRows(terminal) == ["[ ] Todo number 8", "[ ] Todo number 7", "[ ] Todo number 6"])
         #expect(screen.field.text == "Todo number 9", "typed after the last Enter: the next todo")
     }
 
-    @Test func keysTypedWhileASlowAddIsAnsweredStayInTheInput() async throws {
-        for _ in 6...8 { try service.answerAdd("---(a|)") }
-        let (terminal, screen) = terminal()
+    @Test func offlineTheScreenSaysHowManyChangesWaitAt80x24() async throws {
+        server.commitElsewhere(.created, readme)
+        let (terminal, _) = terminal(columns: 80, rows: 24)
         await advance(by: 1, terminal)
-        let calls = scheduler.record(service.calls)
-        terminal.type("Todo number 6")
-        terminal.press(.enter)
-        await advance(by: 1, terminal)
-        terminal.type("Todo number 7")
-        terminal.press(.enter)
-        terminal.type("Todo num")
-        // The first add is answered while the third todo is half typed.
+        server.isReachable = false
         await advance(by: 2, terminal)
-        #expect(screen.field.text == "Todo num")
-        #expect(todoRows(terminal) == ["[ ] Todo number 6"])
-        terminal.type("ber 8")
-        terminal.press(.enter)
-        await advance(by: 10, terminal)
-
-        #expect(calls.values == [.add("Todo number 6"), .add("Todo number 7"), .add("Todo number 8")])
-        #expect(todoRows(terminal) == ["[ ] Todo number 8", "[ ] Todo number 7", "[ ] Todo number 6"])
-        #expect(screen.field.text == "")
+        for todo in ["Buy milk", "Call mum", "Water the plants"] {
+            terminal.type(todo)
+            terminal.press(.enter)
+        }
+        await advance(by: 0, terminal)
+        let lines = terminal.lines.map(trimmed)
+        #expect(Array(lines.prefix(9)) == [
+            "┌ Todos " + String(repeating: "─", count: 71) + "┐",
+            "│18/11 2026" + String(repeating: " ", count: 39) + "offline — 3 changes waiting  │",
+            "│New: Type todo here..." + String(repeating: " ", count: 56) + "│",
+            "│To Do" + String(repeating: " ", count: 73) + "│",
+            "│[ ] Water the plants …" + String(repeating: " ", count: 56) + "│",
+            "│[ ] Call mum …" + String(repeating: " ", count: 64) + "│",
+            "│[ ] Buy milk …" + String(repeating: " ", count: 64) + "│",
+            "│Finished" + String(repeating: " ", count: 70) + "│",
+            "│[x] Write the README" + String(repeating: " ", count: 58) + "│",
+        ])
+        #expect(terminal.runs { $0.foreground == .yellow }.map(trimmed) == ["offline — 3 changes waiting"])
+        // Back: the changes go, the status goes.
+        server.isReachable = true
+        terminal.press(.character("r"), modifiers: .control)
+        await advance(by: 4, terminal)
+        #expect(!terminal.lines.contains { $0.contains("offline") })
+        #expect(todoRows(terminal) == ["[ ] Water the plants", "[ ] Call mum", "[ ] Buy milk", "[x] Write the README"])
     }
 
-    @Test func aFailedAddPutsItsTextBackAndSaysSo() async throws {
-        try service.failAdd("-#", with: .rejected(status: 400, message: "content must not be empty"))
-        let (terminal, screen) = terminal()
+    @Test func offlineWithOneChangeAt140x40() async throws {
+        let (terminal, _) = terminal(columns: 140, rows: 40)
+        server.isReachable = false
         await advance(by: 1, terminal)
+        terminal.type("Buy milk")
+        terminal.press(.enter)
+        await advance(by: 0, terminal)
+        #expect(terminal.lines[1] == "│18/11 2026" + String(repeating: " ", count: 100) + "offline — 1 change waiting  │")
+        #expect(terminal.lines[4].hasPrefix("│[ ] Buy milk … "))
+        #expect(terminal.lines[38].hasPrefix("│Tab: input/list · Ctrl-R: sync now · Esc: menu "))
+    }
+
+    @Test func aDroppedChangeIsSaidOnTheErrorLine() async throws {
+        copy.failsWrites = false
+        let (terminal, _) = terminal()
+        await advance(by: 1, terminal)
+        server.failNextSend(with: .rejected(status: 409, message: "objectId already names another todo"))
         terminal.type("Call mum")
         terminal.press(.enter)
         await advance(by: 1, terminal)
         #expect(body(terminal) == framed([
             "18/11 2026",
-            "New: Call mum",
+            "New: Type todo here...",
             "Could not add “Call mum”: The todo service",
-            "refused (HTTP 400): content must not be empty",
+            "refused (HTTP 409): objectId already names",
+            "another todo. The change was dropped.",
             "To Do",
             "Finished",
         ]))
-        #expect(screen.field.text == "Call mum")
+        #expect(terminal.runs { $0.foreground == .red }.count == 3)
     }
 
-    @Test func spaceOnTheListTicksTheTodoThenItMoves() async throws {
-        try service.answerList("-(l|)", with: [milk, readme])
-        try service.answerSetStatus("-(s|)")
+    @Test func spaceOnTheListTicksTheTodoAtOnce() async throws {
+        server.commitElsewhere(.created, readme)
+        server.commitElsewhere(.created, milk)
         let (terminal, _) = terminal()
         await advance(by: 1, terminal)
         terminal.press(.tab)
@@ -223,10 +230,10 @@ import TodosStubs
             "18/11 2026                                     |",
             "New: Type todo here...",
             "To Do",
-            "[x] Buy milk …",
             "Finished",
+            "[x] Buy milk …",
             "[x] Write the README",
-        ]), "ticked, syncing, still in To Do")
+        ]), "moved at once, syncing")
         #expect(terminal.runs { $0.attributes.contains(.dim) }.prefix(2) == ["Type todo here...", "[x] Buy milk …"])
         await advance(by: 1, terminal)
         #expect(body(terminal) == framed([
@@ -236,13 +243,13 @@ import TodosStubs
             "Finished",
             "[x] Buy milk",
             "[x] Write the README",
-        ]), "moved to Finished")
+        ]), "acknowledged")
         #expect(terminal.reversedText.map { $0.trimmingCharacters(in: .whitespaces) } == ["[x] Buy milk"], "still selected")
     }
 
     @Test func aTodoTickedOffFollowsItsRowIntoViewInFinished() async throws {
-        let many = (1...8).map { TodoItem(id: StubTodoService.id($0), title: "Todo \($0)", status: .normal) }
-        try service.answerList("-(l|)", with: many + [readme])
+        server.commitElsewhere(.created, readme)
+        for n in (1...8).reversed() { server.commitElsewhere(.created, TodoItem(id: Fixture.id(0x100 + n), title: "Todo \(n)", status: .normal)) }
         let (terminal, _) = terminal()
         await advance(by: 1, terminal)
         terminal.press(.tab)
@@ -253,14 +260,15 @@ import TodosStubs
         #expect(terminal.lines.contains { $0.hasPrefix("│[x] Todo 1 ") }, "scrolled to it")
     }
 
-    @Test func ctrlRReloads() async throws {
-        try service.answerList("-(l|)", with: [milk])
-        try service.answerList("-(l|)", with: [mum, milk])
+    @Test func aChangeFromAnotherClientShowsAtTheNextRead() async throws {
         let (terminal, _) = terminal()
         await advance(by: 1, terminal)
-        terminal.press(.character("r"), modifiers: .control)
-        await advance(by: 1, terminal)
-        #expect(terminal.lines.contains { $0.contains("[ ] Call mum") })
+        server.commitElsewhere(.created, mum)
+        await advance(by: 2, terminal)
+        #expect(todoRows(terminal) == ["[ ] Call mum"])
+        server.commitElsewhere(.deleted, mum)
+        await advance(by: 2, terminal)
+        #expect(todoRows(terminal) == [])
     }
 
     @Test func theErrorLineWrapsAtSpacesAndEndsWithAnEllipsisPastThreeRows() async {

@@ -39,3 +39,18 @@ public enum TodoError: Error, Sendable, Hashable, CustomStringConvertible {
         seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
     }
 }
+
+extension TodoError {
+    /// Whether sending the same change again can never succeed: a 4xx refusal
+    /// (but 408 and 429, which ask to try again later), or a success the app
+    /// cannot read (a server that saved an add under another id would save it
+    /// again on each retry). The sync drops such a change and says so; every other
+    /// failure is retried.
+    public var isPermanentRefusal: Bool {
+        switch self {
+        case let .rejected(status, _): (400..<500).contains(status) && status != 408 && status != 429
+        case .invalidResponse: true
+        case .emptyTitle, .noResponse, .timedOut: false
+        }
+    }
+}

@@ -5,30 +5,27 @@
 //
 //     [ ] Buy milk                   plain
 //     [x] Write the README           plain
-//     [x] Call mum …                 syncing: the tick asked for, until the service
-//                                    confirms (the row then moves) or refuses (the
-//                                    tick goes back)
+//     [x] Call mum …                 syncing: a change to it (its creation, its
+//                                    tick) waits in the queue or is on its way
 
 /// How a row looks, as a kind the view maps to a style.
 public enum TodoRowStyle: Sendable, Hashable {
     /// The todo as the service has it.
     case plain
-    /// A change of its status is on its way to the service: shown dim.
+    /// A change to it waits to be acknowledged by the server: shown dim.
     case syncing
 }
 
 /// One row of the list: the todo, what its checkbox shows, its text and look.
 ///
-/// While a toggle syncs, the row stays in its section with its checkbox already
-/// showing the status asked for (``isChecked``) and ``isSyncing`` set; it moves once
-/// the service has confirmed, and its checkbox goes back if the service refused.
+/// A change made here shows at once: a toggled todo moves to its new section at
+/// once, with ``isSyncing`` set until the server acknowledged the change.
 public struct TodoRow: Sendable, Hashable, Identifiable {
     /// The todo.
     public var item: TodoItem
-    /// Whether the checkbox shows a tick: the status asked for while syncing, else
-    /// whether the todo is finished.
+    /// Whether the checkbox shows a tick: whether the todo is finished.
     public var isChecked: Bool
-    /// Whether a change of the todo's status is on its way to the service.
+    /// Whether a change to the todo waits to be acknowledged by the server.
     public var isSyncing: Bool
 
     /// The todo's id: the row's identity in the list.
@@ -39,17 +36,16 @@ public struct TodoRow: Sendable, Hashable, Identifiable {
     public var text: String {
         (isChecked ? "[x] " : "[ ] ") + title + (isSyncing ? " …" : "")
     }
-    /// How the row looks: ``TodoRowStyle/syncing`` while its change is on its way.
+    /// How the row looks: ``TodoRowStyle/syncing`` while its change waits.
     public var style: TodoRowStyle {
         isSyncing ? .syncing : .plain
     }
 
-    /// The row of `item`, with its checkbox showing `pendingStatus` while a change
-    /// to it syncs (`nil`: none).
-    public init(item: TodoItem, pendingStatus: TodoStatus? = nil) {
+    /// The row of `item`, syncing or not.
+    public init(item: TodoItem, isSyncing: Bool = false) {
         self.item = item
-        isChecked = (pendingStatus ?? item.status) == .finished
-        isSyncing = pendingStatus != nil
+        isChecked = item.status == .finished
+        self.isSyncing = isSyncing
     }
 }
 

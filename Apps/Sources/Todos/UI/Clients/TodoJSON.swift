@@ -5,7 +5,8 @@ import TodosCore
 // status other than "todo" and "finished", makes the answer invalid (the original
 // force-unwrapped `status` and `objectId`, and crashed).
 
-/// One todo of `GET /todos/list`, or the answer of `POST /todos/list`.
+/// One todo of `GET /todos/list` and of the changes feed, or the answer of
+/// `POST /todos/list`.
 struct TodoJSON: Decodable {
     let objectId: String
     let content: String
@@ -15,6 +16,20 @@ struct TodoJSON: Decodable {
     func item() -> TodoItem? {
         TodoWire.status(status).map { TodoItem(id: objectId, title: content, status: $0) }
     }
+}
+
+/// One entry of `GET /todos/changes`.
+struct RemoteChangeJSON: Decodable {
+    let cursor: Int64
+    let kind: String
+    let todo: TodoJSON
+}
+
+/// `GET /todos/changes`'s answer.
+struct ChangesPageJSON: Decodable {
+    let changes: [RemoteChangeJSON]
+    let cursor: Int64
+    let more: Bool
 }
 
 /// `POST /todos/list/update`'s answer: `{"status":"success"}`.

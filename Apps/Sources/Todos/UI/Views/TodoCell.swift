@@ -8,7 +8,7 @@ import TodosCore
 //
 //     [ ] Buy milk
 //     [x] Write the README
-//     [x] Call mum …          dim: its toggle is on its way to the service
+//     [x] Call mum …          dim: a change to it waits for the server
 //
 // The row is a label, not a `Checkbox`: a control in a row would join the focus
 // chain; the list has the focus and Space toggles its selected row.
