@@ -18,7 +18,7 @@ struct AttachmentSite: @unchecked Sendable {  // immutable after capture
     static func capture() -> AttachmentSite {
         #if canImport(Runtime)
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            return AttachmentSite(backtrace: try? Backtrace.capture(limit: 24, top: 0))
+            return AttachmentSite(backtrace: try? Backtrace.capture(limit: 24, top: 0, images: ProcessImages.map))
         }
         return AttachmentSite(backtrace: nil)
         #else
@@ -42,6 +42,19 @@ struct AttachmentSite: @unchecked Sendable {  // immutable after capture
         #endif
         return nil
     }
+
+    #if canImport(Runtime)
+    /// The images loaded in the process, listed once. Given to every capture: on
+    /// Linux, a capture without them lists the images itself, reading the start of
+    /// every mapping in `/proc/self/maps`, and a mapping that another thread unmaps
+    /// meanwhile (a thread's stack, a file) crashes the process with a bad pointer
+    /// dereference. Listed once, that window is one capture's, not every attach's.
+    /// The code that attaches (the tests, the app, Ripple) is loaded at the start.
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    private enum ProcessImages {
+        static let map = ImageMap.capture()
+    }
+    #endif
 
     /// Whether `path` is a file of Ripple itself or of RippleTesting, or generated.
     private static func isLibraryPath(_ path: String) -> Bool {
