@@ -24,24 +24,47 @@ struct TodoServerBadInputTests {
         }) { client, _ in
             let seed = try await client.createTodo("seed")
             let before = try await client.execute(uri: "/todos/list", method: .get).body
-            let fill = { (text: String) in text.replacingOccurrences(of: "{seed}", with: seed.objectId) }
-            let body: ByteBuffer? =
-                if input.body.isEmpty { nil }
-                else if let text = String(validating: input.body, as: UTF8.self) { ByteBuffer(string: fill(text)) }
-                else { ByteBuffer(bytes: input.body) }
-            var headers: HTTPFields = [:]
-            headers[.contentType] = input.contentType
-            let response = try await client.execute(uri: fill(input.uri), method: input.method, headers: headers, body: body)
-
-            #expect(response.status == input.status)
-            #expect(response.headers[.contentType] == "application/json; charset=utf-8")
-            let error = try #require(jsonObject(response.body), "not a JSON object: \(String(buffer: response.body))")
-            #expect((error["error"] as? String)?.isEmpty == false)
-            if let field = input.field {
-                #expect(error["field"] as? String == field)
-            }
-            #expect(try await client.execute(uri: "/todos/list", method: .get).body == before)
+            try await Self.expectRefused(input, seed: seed, listed: before, client: client)
         }
+    }
+
+    @Test("every row of the table, on PostgreSQL: 4xx with a JSON error each, nothing stored")
+    func badInputIsRefusedOnPostgres() async throws {
+        let clock = NeverFiringClock()
+        try await withTodoServerApplication(store: .postgres, adjust: {
+            $0.clock = clock.servicesClock
+            $0.requestTimeout = .seconds(10)
+        }) { client, _ in
+            let seed = try await client.createTodo("seed")
+            let before = try await client.execute(uri: "/todos/list", method: .get).body
+            for input in todoBadInputs {
+                try await Self.expectRefused(input, seed: seed, listed: before, client: client)
+            }
+        }
+    }
+
+    /// Sends `input` (its `{seed}` replaced by the seed todo's id) and expects its
+    /// status with a JSON error, and the list still `listed`.
+    private static func expectRefused(
+        _ input: BadInput, seed: Todo, listed before: ByteBuffer, client: any TestClientProtocol
+    ) async throws {
+        let fill = { (text: String) in text.replacingOccurrences(of: "{seed}", with: seed.objectId) }
+        let body: ByteBuffer? =
+            if input.body.isEmpty { nil }
+            else if let text = String(validating: input.body, as: UTF8.self) { ByteBuffer(string: fill(text)) }
+            else { ByteBuffer(bytes: input.body) }
+        var headers: HTTPFields = [:]
+        headers[.contentType] = input.contentType
+        let response = try await client.execute(uri: fill(input.uri), method: input.method, headers: headers, body: body)
+
+        #expect(response.status == input.status, "\(input)")
+        #expect(response.headers[.contentType] == "application/json; charset=utf-8", "\(input)")
+        let error = try #require(jsonObject(response.body), "not a JSON object: \(String(buffer: response.body)) for \(input)")
+        #expect((error["error"] as? String)?.isEmpty == false, "\(input)")
+        if let field = input.field {
+            #expect(error["field"] as? String == field, "\(input)")
+        }
+        #expect(try await client.execute(uri: "/todos/list", method: .get).body == before, "\(input)")
     }
 
     @Test("a JSON name given twice is refused only at the top level: nested, or inside a string, it is content")
@@ -58,11 +81,11 @@ struct TodoServerBadInputTests {
         }
     }
 
-    @Test("500 random hostile requests (seeded; set TODO_SERVER_FUZZ_SEED to replay): 4xx each, nothing stored, still answering")
-    func randomHostileRequestsAreRefused() async throws {
+    @Test("500 random hostile requests (seeded; set TODO_SERVER_FUZZ_SEED to replay): 4xx each, nothing stored, still answering", arguments: TestStore.allCases)
+    func randomHostileRequestsAreRefused(store: TestStore) async throws {
         let seed = ProcessInfo.processInfo.environment["TODO_SERVER_FUZZ_SEED"].flatMap { UInt64($0) }
             ?? UInt64.random(in: .min ... .max)
-        try await withTodoServerApplication(.live) { client, _ in
+        try await withTodoServerApplication(.live, store: store) { client, _ in
             var stored: [Todo] = []
             for index in 1...3 {
                 stored.insert(try await client.createTodo("kept\(index)"), at: 0)

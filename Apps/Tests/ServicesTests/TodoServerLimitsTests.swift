@@ -39,10 +39,10 @@ struct TodoServerLimitsTests {
         #expect(failure["hb.request.id"] == request["hb.request.id"])
     }
 
-    @Test("with a timeout that does not fire, the Todo routes answer as without one, and each timer is given up")
-    func routesAnswerWithinTimeout() async throws {
+    @Test("with a timeout that does not fire, the Todo routes answer as without one, and each timer is given up", arguments: TestStore.allCases)
+    func routesAnswerWithinTimeout(store: TestStore) async throws {
         let clock = NeverFiringClock()
-        try await withTodoServerApplication(adjust: {
+        try await withTodoServerApplication(store: store, adjust: {
             $0.clock = clock.servicesClock
             $0.requestTimeout = .seconds(10)
         }) { client, _ in
@@ -55,9 +55,9 @@ struct TodoServerLimitsTests {
         #expect(clock.cancelledWaits == 3)
     }
 
-    @Test("--max-body-size: a body one byte over answers 413 {error, limit}, with or without Content-Length; one at the limit is taken")
-    func bodyOverTheLimitAnswers413() async throws {
-        try await withTodoServerApplication(adjust: { $0.maxBodySize = 100 }) { client, _ in
+    @Test("--max-body-size: a body one byte over answers 413 {error, limit}, with or without Content-Length; one at the limit is taken", arguments: TestStore.allCases)
+    func bodyOverTheLimitAnswers413(store: TestStore) async throws {
+        try await withTodoServerApplication(store: store, adjust: { $0.maxBodySize = 100 }) { client, _ in
             let atLimit = "content=" + String(repeating: "a", count: 92)
             let over = atLimit + "a"
             let refused = try await client.execute(
@@ -80,10 +80,10 @@ struct TodoServerLimitsTests {
         }
     }
 
-    @Test("GET /todos/list?limit=N answers the newest N; limit=100 and no limit answer the original's list, byte for byte")
-    func listLimitAnswersNewest() async throws {
+    @Test("GET /todos/list?limit=N answers the newest N; limit=100 and no limit answer the original's list, byte for byte", arguments: TestStore.allCases)
+    func listLimitAnswersNewest(store: TestStore) async throws {
         let clock = SteppingClock()
-        try await withTodoServerApplication(adjust: { $0.clock = clock.servicesClock }) { client, _ in
+        try await withTodoServerApplication(store: store, adjust: { $0.clock = clock.servicesClock }) { client, _ in
             for index in 1...101 {
                 _ = try await client.createTodo("todo\(index)")
             }

@@ -10,23 +10,32 @@ import Testing
 import Glibc
 #endif
 
-/// Runs `body` against the `todo-server` application over a new temporary data
-/// directory (removed afterwards), with the configuration `adjust` makes of the
-/// default one (a free loopback port).
+/// Runs `body` against the `todo-server` application over a new store of `store`
+/// (a temporary data directory, and on PostgreSQL a new database; removed
+/// afterwards), with the configuration `adjust` makes of the default one (a free
+/// loopback port).
 func withTodoServerApplication(
     _ setup: TestingSetup = .router,
+    store: TestStore = .sqlite,
     logger: Logger = quietLogger,
     adjust: (inout ServicesConfiguration) -> Void = { _ in },
     _ body: @Sendable (any TestClientProtocol, URL) async throws -> Void
 ) async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    var configuration = ServicesConfiguration(port: 0, dataDirectory: directory.url)
-    adjust(&configuration)
-    // A health timeout no loaded test machine reaches: these tests are about the answers.
-    let app = try TodoServer.application(configuration: configuration, logger: logger, healthTimeout: .seconds(600))
-    let url = directory.url
-    try await app.test(setup) { client in try await body(client, url) }
+    var adjusted = ServicesConfiguration(port: 0, dataDirectory: URL(fileURLWithPath: "/"))
+    adjust(&adjusted)
+    let configured = adjusted
+    try await withTestStore(store) { opened in
+        var configuration = configured
+        configuration.dataDirectory = opened.directory
+        // A health timeout and a database deadline no loaded test machine reaches:
+        // these tests are about the answers.
+        let app = try await TodoServer.application(
+            configuration: configuration, database: opened.todoDatabase, logger: logger,
+            healthTimeout: .seconds(600), databaseDeadline: testDatabaseDeadline
+        )
+        let url = opened.directory
+        try await app.test(setup) { client in try await body(client, url) }
+    }
 }
 
 /// The log lines of a logger, captured as ``JSONLogHandler`` writes them.
