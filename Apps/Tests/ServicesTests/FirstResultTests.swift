@@ -27,9 +27,13 @@ struct FirstResultTests {
         let race = FirstResult<String>()
         race.finish(.failure(DatabaseDeadlinePassed()))
         race.finish(.success("late"))
-        let late = Task<Void, Never> { try? await Task.sleep(for: .seconds(3600)) }
+        // A task that runs until it is cancelled: a stream that never yields nor ends.
+        let (never, keepOpen) = AsyncStream<Void>.makeStream()
+        let late = Task<Void, Never> { for await _ in never {} }
         race.run(late)
         #expect(late.isCancelled)
+        await late.value
+        keepOpen.finish()
         await #expect(throws: DatabaseDeadlinePassed.self) {
             try await withCheckedThrowingContinuation { continuation in race.deliver(to: continuation) }
         }
