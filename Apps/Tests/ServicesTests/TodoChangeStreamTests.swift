@@ -112,27 +112,16 @@ struct TodoChangeStreamTests {
 
     @Test("on PostgreSQL, a stream on one server gets a change committed through another server on the database")
     func streamSeesOtherServersChanges() async throws {
-        try await withTestStore(.postgres) { store in
-            let configuration = ServicesConfiguration(port: 0, dataDirectory: store.directory)
-            let streaming = try await TodoServer.application(
-                configuration: configuration, database: store.todoDatabase, logger: quietLogger, databaseDeadline: testDatabaseDeadline
-            )
-            let writing = try await TodoServer.application(
-                configuration: configuration, database: store.todoDatabase, logger: quietLogger, databaseDeadline: testDatabaseDeadline
-            )
-            try await streaming.test(.live) { one in
-                try await writing.test(.live) { other in
-                    let stream = try await EventStreamClient(port: try #require(one.port), path: "/todos/changes/stream")
-                    var events = stream.events.makeAsyncIterator()
-                    let todo = try await other.createTodo("through-the-other")
-                    let change = try await nextChange(&events)
-                    #expect(change.kind == .created && change.todo == todo)
-                    try await other.setStatus(todo.objectId, .finished)
-                    let update = try await nextChange(&events)
-                    #expect(update.kind == .updated && update.todo.status == .finished)
-                    stream.close()
-                }
-            }
+        try await withTwoServersOnOnePostgres(.live) { one, other in
+            let stream = try await EventStreamClient(port: try #require(one.port), path: "/todos/changes/stream")
+            var events = stream.events.makeAsyncIterator()
+            let todo = try await other.createTodo("through-the-other")
+            let change = try await nextChange(&events)
+            #expect(change.kind == .created && change.todo == todo)
+            try await other.setStatus(todo.objectId, .finished)
+            let update = try await nextChange(&events)
+            #expect(update.kind == .updated && update.todo.status == .finished)
+            stream.close()
         }
     }
 }

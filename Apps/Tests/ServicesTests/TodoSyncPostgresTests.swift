@@ -10,64 +10,53 @@ import Testing
 struct TodoSyncPostgresTests {
     @Test("two servers, concurrent writers through both: both feeds show every acknowledged write once, in one ascending order")
     func twoServersOneFeed() async throws {
-        try await withTestStore(.postgres) { store in
-            let configuration = ServicesConfiguration(port: 0, dataDirectory: store.directory)
-            let first = try await TodoServer.application(
-                configuration: configuration, database: store.todoDatabase, logger: quietLogger, databaseDeadline: testDatabaseDeadline
-            )
-            let second = try await TodoServer.application(
-                configuration: configuration, database: store.todoDatabase, logger: quietLogger, databaseDeadline: testDatabaseDeadline
-            )
-            try await first.test(.router) { one in
-                try await second.test(.router) { other in
-                    // A write through one is in the other's feed at once.
-                    let todo = try await one.createTodo("through-the-first")
-                    #expect(try await other.changes().changes.map(\.todo) == [todo])
+        try await withTwoServersOnOnePostgres(.router) { one, other in
+            // A write through one is in the other's feed at once.
+            let todo = try await one.createTodo("through-the-first")
+            #expect(try await other.changes().changes.map(\.todo) == [todo])
 
-                    // 4 writers × 50 writes, alternating servers: a create, then
-                    // updates and a delete of what they made.
-                    // Meanwhile a reader tails the other's feed: had a change with a
-                    // lower cursor become visible after a higher one, it would miss it.
-                    let servers: [any TestClientProtocol] = [one, other]
-                    let writersDone = Counter()
-                    async let tailed = Self.tail(other, until: writersDone)
-                    let acknowledged = try await withThrowingTaskGroup(of: [Acknowledged].self) { group in
-                        for writer in 0..<4 {
-                            group.addTask {
-                                try await Self.write(50, writer: writer, through: servers)
-                            }
-                        }
-                        return try await group.reduce(into: []) { $0 += $1 }
-                    }
-                    writersDone.increment()
-                    #expect(acknowledged.count == 200)
-
-                    let seenByOne = try await one.allChanges(pageSize: 37)
-                    let seenByOther = try await other.allChanges(pageSize: 1000)
-                    #expect(seenByOne == seenByOther)
-                    #expect(try await tailed == seenByOne)
-                    let cursors = seenByOne.map(\.cursor)
-                    #expect(zip(cursors, cursors.dropFirst()).allSatisfy { $0 < $1 }, "cursors not strictly ascending")
-                    // Every acknowledged write exactly once, nothing else.
-                    let written = seenByOne.dropFirst().map { Acknowledged(kind: $0.kind, objectId: $0.todo.objectId) }
-                    #expect(written.sorted() == acknowledged.sorted())
-                    // Each todo's changes in the order its writer made them.
-                    for objectId in Set(acknowledged.map(\.objectId)) {
-                        let own = written.filter { $0.objectId == objectId }
-                        #expect(own == acknowledged.filter { $0.objectId == objectId })
-                    }
-                    // The todos are what their last change says.
-                    let listed = try await one.todos()
-                    var last: [String: TodoChange] = [:]
-                    for change in seenByOne {
-                        last[change.todo.objectId] = change
-                    }
-                    let live = last.values.filter { $0.kind != .deleted }.map(\.todo)
-                    #expect(Set(listed.map(\.objectId)) == Set(live.map(\.objectId)))
-                    for todo in listed {
-                        #expect(last[todo.objectId]?.todo == todo)
+            // 4 writers × 50 writes, alternating servers: a create, then
+            // updates and a delete of what they made.
+            // Meanwhile a reader tails the other's feed: had a change with a
+            // lower cursor become visible after a higher one, it would miss it.
+            let servers: [any TestClientProtocol] = [one, other]
+            let writersDone = Counter()
+            async let tailed = Self.tail(other, until: writersDone)
+            let acknowledged = try await withThrowingTaskGroup(of: [Acknowledged].self) { group in
+                for writer in 0..<4 {
+                    group.addTask {
+                        try await Self.write(50, writer: writer, through: servers)
                     }
                 }
+                return try await group.reduce(into: []) { $0 += $1 }
+            }
+            writersDone.increment()
+            #expect(acknowledged.count == 200)
+
+            let seenByOne = try await one.allChanges(pageSize: 37)
+            let seenByOther = try await other.allChanges(pageSize: 1000)
+            #expect(seenByOne == seenByOther)
+            #expect(try await tailed == seenByOne)
+            let cursors = seenByOne.map(\.cursor)
+            #expect(zip(cursors, cursors.dropFirst()).allSatisfy { $0 < $1 }, "cursors not strictly ascending")
+            // Every acknowledged write exactly once, nothing else.
+            let written = seenByOne.dropFirst().map { Acknowledged(kind: $0.kind, objectId: $0.todo.objectId) }
+            #expect(written.sorted() == acknowledged.sorted())
+            // Each todo's changes in the order its writer made them.
+            for objectId in Set(acknowledged.map(\.objectId)) {
+                let own = written.filter { $0.objectId == objectId }
+                #expect(own == acknowledged.filter { $0.objectId == objectId })
+            }
+            // The todos are what their last change says.
+            let listed = try await one.todos()
+            var last: [String: TodoChange] = [:]
+            for change in seenByOne {
+                last[change.todo.objectId] = change
+            }
+            let live = last.values.filter { $0.kind != .deleted }.map(\.todo)
+            #expect(Set(listed.map(\.objectId)) == Set(live.map(\.objectId)))
+            for todo in listed {
+                #expect(last[todo.objectId]?.todo == todo)
             }
         }
     }

@@ -1,3 +1,4 @@
+import AppsTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -47,4 +48,24 @@ extension TestClientProtocol {
 /// A new object id, as a client makes one.
 func clientObjectId() -> String {
     TodoFormat.newObjectId()
+}
+
+/// Runs `body` with a client of each of two `todo-server` applications on one new
+/// PostgreSQL test database: two servers, one database.
+func withTwoServersOnOnePostgres(
+    _ setup: TestingSetup,
+    _ body: @Sendable (_ one: any TestClientProtocol, _ other: any TestClientProtocol) async throws -> Void
+) async throws {
+    try await withTestStore(.postgres) { store in
+        let configuration = ServicesConfiguration(port: 0, dataDirectory: store.directory)
+        let first = try await TodoServer.application(
+            configuration: configuration, database: store.todoDatabase, logger: quietLogger, databaseDeadline: testDatabaseDeadline
+        )
+        let second = try await TodoServer.application(
+            configuration: configuration, database: store.todoDatabase, logger: quietLogger, databaseDeadline: testDatabaseDeadline
+        )
+        try await first.test(setup) { one in
+            try await second.test(setup) { other in try await body(one, other) }
+        }
+    }
 }
