@@ -45,6 +45,12 @@ let package = Package(
             dependencies: ["RippleTerminal", "Ripple"],
             path: "Tests/TerminalSessionProbe"
         ),
+        // The DocC articles' code samples, compiled and run: every ```swift block of every
+        // article must appear in one of its files (SampleCoverageTests).
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: ["Ripple", "RippleTesting", "RippleFoundation", "RippleTerminal"]
+        ),
         // Client code in Swift 6 mode (complete concurrency checking), pinned so
         // that it stays a Swift 6 client whatever the package default becomes.
         .testTarget(
