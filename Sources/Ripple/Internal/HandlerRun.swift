@@ -93,9 +93,13 @@ final class HandlerRun<Value, Error: Swift.Error>: Lifetime, @unchecked Sendable
         var finished: Sink?
         deliver(event, finishing: &finished)
         if !pending.isEmpty { drainPending(finishing: &finished) }
-        let requested = sendLock.release()
-        if finished != nil { didFinish(&finished) }
-        if requested { serveInterruption(from: thread) }
+        if _slowPath(sendLock.release()) { return finishServing(&finished, from: thread) }
+        guard finished != nil else { return }
+        // Released outside the send lock: its captures' deinitialisers may run
+        // anything, sending on this run included (dropped: it has ended).
+        finished = nil
+        SubscriptionCounting.detach(from: counter)
+        end()
     }
 
     /// The run has received its terminal event, and `finished` is its sink: releases
@@ -106,6 +110,16 @@ final class HandlerRun<Value, Error: Swift.Error>: Lifetime, @unchecked Sendable
         finished = nil
         SubscriptionCounting.detach(from: counter)
         end()
+    }
+
+    /// The send lock's release reported an interruption left meanwhile: ends the
+    /// run if `finished` holds its sink, then serves the interruption (see
+    /// `serveInterruption(from:)`). Out of line: the delivery's path stays as short
+    /// as it was without interruption requests.
+    @usableFromInline
+    func finishServing(_ finished: inout Sink?, from thread: UInt) {
+        if finished != nil { didFinish(&finished) }
+        serveInterruption(from: thread)
     }
 
     /// `interrupted` sent (the run disposed, its input released) while another

@@ -161,18 +161,15 @@ final class ImmediateRun<Value, Error: Swift.Error>: Disposable, AnyImmediateRun
     @inlinable
     func send(_ event: Signal<Value, Error>.Event, completing completes: Bool, from thread: UInt) -> Bool {
         hold(for: thread)
+        // Disposed from another thread after the last event's check: `interrupted`
+        // goes in the event's place.
+        if _slowPath(interruptionRequested.load(ordering: .relaxed)) { return interruptInsteadOfSending() }
         guard let sink else {
             release()
             return false
         }
+        sink.receive(event)
         var ends = event.isTerminating
-        if interruptionRequested.load(ordering: .relaxed) {
-            // Disposed from another thread after the last event's check.
-            sink.receive(.interrupted)
-            ends = true
-        } else {
-            sink.receive(event)
-        }
         if !ends, interruptionRequested.load(ordering: .relaxed) {
             sink.receive(.interrupted)
             ends = true
@@ -184,6 +181,26 @@ final class ImmediateRun<Value, Error: Swift.Error>: Disposable, AnyImmediateRun
             release()
             return true
         }
+        let released = self.sink.take()
+        let endAction = markEnded()
+        release()
+        // Released outside the hold: its captures' deinitialisers may run anything.
+        withExtendedLifetime(released) {}
+        didEnd(endAction)
+        return false
+    }
+
+    /// Delivers `interrupted` in place of the event the emitter sent, and ends the
+    /// run; while holding it, which it gives back. `false`: the emitter stops. Out
+    /// of line, so that a send's path stays as short as it was without requests from
+    /// other threads.
+    @usableFromInline
+    func interruptInsteadOfSending() -> Bool {
+        guard let sink else {
+            release()
+            return false
+        }
+        sink.receive(.interrupted)
         let released = self.sink.take()
         let endAction = markEnded()
         release()

@@ -108,7 +108,9 @@ extension Signal {
         /// How many observers have been detached by their disposables; lets a
         /// delivery skip the per-observer `isActive` check while it has not changed.
         @usableFromInline let detachments = Synchronization.Atomic<Int>(0)
-        /// Bumped under `stateLock` by every change of `observers`.
+        /// Bumped under `stateLock` by every change of `observers`; its top bit
+        /// (`terminationBit`) is set with `terminationRequested`, so that a delivery
+        /// finds the request through the version check it makes anyway.
         @usableFromInline let version = Synchronization.Atomic<UInt>(0)
         /// Whether a delivery is reading the cached snapshot, for a core fed by a
         /// funnel (see `isDelivering`).
@@ -128,6 +130,12 @@ extension Signal {
         /// and those queued or sent meanwhile), so that the terminal event is the next
         /// one the observers see.
         @usableFromInline let terminationRequested = Synchronization.Atomic<Bool>(false)
+
+        /// The bit of `version` set with `terminationRequested`: a value's delivery
+        /// compares `version` with `cachedVersion` (which never has it) anyway, and
+        /// only checks the request once they differ.
+        @inlinable
+        static var terminationBit: UInt { 1 << (UInt.bitWidth - 1) }
 
         /// Disposed when the signal terminates: the generator's `Lifetime`. It also
         /// owns the storage of `stateLock` (one allocation for the composite and the

@@ -15,15 +15,25 @@ extension Signal.Core {
             return
         }
         if holder != 0 {
-            if event.isTerminating { terminationRequested.store(true, ordering: .releasing) }
+            if event.isTerminating { requestTermination() }
             if case .interrupted = event { return leaveInterruption(from: thread) }
             sendLock.waitToHold(for: thread)
         }
-        // Rare: only a terminal event sent while another thread delivered sets it.
-        if _slowPath(terminationRequested.load(ordering: .relaxed)), !event.isTerminating {
-            return finishDelivery(from: thread, terminated: false)
-        }
+        // A value sent after a termination request is dropped by `deliver`, which
+        // finds the request through its version check.
         finishDelivery(from: thread, terminated: deliver(event))
+    }
+
+    /// A terminal event found another thread's delivery under way: from now on,
+    /// values are dropped, so that it is the next event the observers see. Sets
+    /// `terminationRequested`, then the top bit of `version` (under `stateLock`, as
+    /// every change of `version`), which every value's delivery compares anyway.
+    @usableFromInline
+    func requestTermination() {
+        terminationRequested.store(true, ordering: .releasing)
+        stateLock.lock()
+        version.bitwiseOr(Self.terminationBit, ordering: .sequentiallyConsistent)
+        stateLock.unlock()
     }
 
     /// Sends the value `event` if `latest` still holds `id` once this thread holds
@@ -183,7 +193,15 @@ extension Signal.Core {
             assert(!delivering.load(ordering: .relaxed), "a signal's delivery was re-entered")
             delivering.store(true, ordering: .sequentiallyConsistent)
         }
-        if version.load(ordering: .sequentiallyConsistent) != cachedVersion { refreshCache() }
+        if version.load(ordering: .sequentiallyConsistent) != cachedVersion {
+            // Rare: the observers changed, or a terminal event was requested
+            // (`terminationBit`), after which values are dropped.
+            if _slowPath(terminationRequested.load(ordering: .relaxed)) {
+                if setsFlag { delivering.store(false, ordering: .sequentiallyConsistent) }
+                return false
+            }
+            refreshCache()
+        }
         // What is cached stays alive and unchanged until this delivery ends
         // (nobody else drops it while `delivering`), so it is borrowed.
         if let sole = borrowedSole {
@@ -266,7 +284,8 @@ extension Signal.Core {
             cached = .many(snapshot)
             borrowedSnapshot = .passUnretained(snapshot)
         }
-        cachedVersion = version.load(ordering: .relaxed)
+        // Without `terminationBit`: once it is set, every delivery checks the request.
+        cachedVersion = version.load(ordering: .relaxed) & ~Self.terminationBit
         stateLock.unlock()
         // Released outside the lock: its observers' deinitialisers may run.
         withExtendedLifetime(stale) {}
