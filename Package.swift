@@ -1,6 +1,14 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// The documentation plugin (swift-docc-plugin) is added only when RIPPLE_DOCS=1 is set,
+// as `Scripts/docs` does: a package that depends on Ripple, and a plain `swift build` or
+// `swift test` here, resolve nothing at all.
+let documentationDependencies: [Package.Dependency] =
+    Context.environment["RIPPLE_DOCS"] == "1"
+        ? [.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")]
+        : []
+
 let package = Package(
     name: "Ripple",
     // `Synchronization.Atomic` sets the floor on Apple platforms.
@@ -13,6 +21,7 @@ let package = Package(
         .executable(name: "ripple-tour", targets: ["ripple-tour"]),
         .executable(name: "ripple-terminal-sample", targets: ["ripple-terminal-sample"]),
     ],
+    dependencies: documentationDependencies,
     targets: [
         .target(name: "Ripple"),
         .target(

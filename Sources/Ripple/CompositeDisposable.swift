@@ -137,13 +137,13 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {  // `e
         }
     }
 
-    /// Adds `disposable` to `composite`; see ``add(_:)``.
+    /// Adds `disposable` to `composite`; see ``add(_:)-24q5n``.
     @discardableResult
     public static func += (composite: CompositeDisposable, disposable: (any Disposable)?) -> (any Disposable)? {
         composite.add(disposable)
     }
 
-    /// Adds a closure to run when `composite` is disposed; see ``add(_:)``.
+    /// Adds a closure to run when `composite` is disposed; see ``add(_:)-(()->Void)``.
     @discardableResult
     public static func += (composite: CompositeDisposable, action: @escaping () -> Void) -> (any Disposable)? {
         composite.add(action)

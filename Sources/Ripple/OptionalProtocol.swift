@@ -22,6 +22,7 @@ public protocol OptionalProtocol<Wrapped>: ExpressibleByNilLiteral {
     var optional: Wrapped? { get }
 }
 
+/// `Optional` conforms to ``OptionalProtocol``, so that operators such as `skipNil()` can name the wrapped type.
 extension Optional: OptionalProtocol {
     /// The optional itself.
     public var optional: Wrapped? {

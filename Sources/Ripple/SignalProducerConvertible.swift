@@ -32,6 +32,7 @@ extension SignalProducer: SignalProducerConvertible {
     }
 }
 
+/// A `Result` is a one-value producer wherever a stream is taken.
 extension Result: SignalProducerConvertible {
     /// A producer whose every run sends the success value then completes, or fails
     /// with the failure: `SignalProducer(result)`, and a `Result` wherever a stream

@@ -14,6 +14,7 @@ import Ripple
 import FoundationNetworking
 #endif
 
+/// Decoding the responses of a `URLSession` producer, status checked first.
 extension SignalProducer where Value == (Data, URLResponse), Error == URLError {
     /// Checks each response's status, as ``validated(statusCodes:)`` does with its
     /// default of 200–299, and decodes its body as JSON of `type`.
@@ -33,6 +34,7 @@ extension SignalProducer where Value == (Data, URLResponse), Error == URLError {
     }
 }
 
+/// Decoding the responses of a producer whose statuses are already checked.
 extension SignalProducer where Value == (Data, URLResponse), Error == RequestError {
     /// Decodes the body of each response, already checked by
     /// ``validated(statusCodes:)``, as JSON of `type`; fails with

@@ -17,6 +17,7 @@ import Synchronization
 /// notifications as a signal.
 extension NotificationCenter: ReactiveExtensionsProvider {}
 
+/// Notifications as signals and producers.
 extension Reactive where Base: NotificationCenter {
     /// A signal that sends every notification the center posts with `name` (every
     /// name if `nil`) from `object` (any sender if `nil`), on the posting thread. It

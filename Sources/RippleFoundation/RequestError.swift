@@ -3,7 +3,7 @@ import Foundation
 /// Why a request did not give the value a client expected: no response, a response
 /// with a failing status, or a body that is not what was expected.
 ///
-/// The error of ``SignalProducer/validated(statusCodes:)`` and
+/// The error of ``Ripple/SignalProducer/validated(statusCodes:)`` and
 /// `decoded(as:decoder:)`. A client usually maps it
 /// to the error of its service protocol, which is all a ViewModel sees:
 ///

@@ -21,6 +21,7 @@ import FoundationNetworking
 /// `session.reactive.data(with:)`: a URL session's requests as producers.
 extension URLSession: ReactiveExtensionsProvider {}
 
+/// Requests of a session as producers.
 extension Reactive where Base: URLSession {
     /// A producer that, on every start, sends `request` with a new data task of the
     /// session and sends the response's body and metadata, then completes.

@@ -12,6 +12,7 @@ import Ripple
 import FoundationNetworking
 #endif
 
+/// Checking the HTTP status of the responses of a `URLSession` producer.
 extension SignalProducer where Value == (Data, URLResponse), Error == URLError {
     /// Forwards each response whose HTTP status is in `statusCodes`; fails with
     /// ``RequestError/status(code:body:)``, carrying the status and the body, for any

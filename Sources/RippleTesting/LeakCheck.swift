@@ -86,7 +86,11 @@ public final class LeakCheck {
     /// Registers `object`, which must be released by the time the check ends, and
     /// returns it.
     ///
-    /// - Parameter name: how the report names the object; its type by default.
+    /// - Parameters:
+    ///   - object: the object to watch; the check holds it weakly.
+    ///   - name: how the report names the object; its type by default.
+    ///   - fileID: the file the report points at; the caller's by default.
+    ///   - line: the line the report points at; the caller's by default.
     @discardableResult
     public func track<Object: AnyObject>(
         _ object: Object,

@@ -223,6 +223,7 @@ public func expectMarbles<Value: CustomStringConvertible, Error>(
     expectMarbles(recording, toEqual: expected, frameDuration: frameDuration.inSeconds, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
+/// Expectations written as marble diagrams, checked in virtual time.
 extension TestScheduler {
     /// Starts `producer`, lets it run for the frames `expected` spans and one more,
     /// then expects what it sent, with each value named by its key in `values`, to
@@ -236,7 +237,7 @@ extension TestScheduler {
     ///
     /// The extra frame shows an event that comes right after the expected end, or
     /// a `|` that never comes. Frame n is `n × frameDuration` seconds after the
-    /// start, as in ``coldProducer(_:values:error:frameDuration:)``.
+    /// start, as in ``coldProducer(_:values:error:frameDuration:)-(_,_,_,TimeInterval)``.
     /// A malformed `expected` fails saying where, without starting `producer`.
     public func expect<Value: Equatable, Error>(
         _ producer: SignalProducer<Value, Error>,

@@ -18,6 +18,7 @@ import Ripple
 // signal sends whether observed or not; a diagram with no terminal event leaves
 // the stream open. A frame length is given in seconds or as a `Duration`.
 
+/// Signals and producers made from marble diagrams, sent in virtual time.
 extension TestScheduler {
     /// A hot signal that sends the events of `marbles`, named by `values`, frame
     /// `n` at `n × frameDuration` seconds from now, whether observed or not.

@@ -19,11 +19,11 @@ import Ripple
 // group. The line ends with the frame of the last event: no trailing `-`.
 
 /// Every event a stream delivered while recorded, with its time on a
-/// ``TestScheduler``.
+/// `TestScheduler`.
 ///
 /// Create one with `scheduler.record(_:)` (a signal, a producer or a property),
 /// advance the scheduler, then assert on ``values``, ``terminalEvent``,
-/// ``entries`` or the printed ``marbles()``.
+/// ``entries`` or the printed ``marbles(frameDuration:)-(TimeInterval)``.
 ///
 /// ```swift
 /// let recording = scheduler.record(viewModel.results.producer)
@@ -32,7 +32,7 @@ import Ripple
 /// ```
 ///
 /// Not thread-safe: record streams that deliver on the thread that advances the
-/// scheduler, as streams driven by a ``TestScheduler`` do.
+/// scheduler, as streams driven by a `TestScheduler` do.
 public final class TimelineRecording<Value, Error: Swift.Error> {
     /// One recorded event.
     public struct Entry {
@@ -172,6 +172,7 @@ extension TimelineRecording where Value: CustomStringConvertible {
     }
 }
 
+/// Recording streams, with the virtual time of each event.
 extension TestScheduler {
     /// Records every event `signal` sends from now on, with its virtual time.
     public func record<Value, Error>(_ signal: Signal<Value, Error>) -> TimelineRecording<Value, Error> {

@@ -191,7 +191,7 @@ extension Reactive where Base: AnyObject {
     /// that are not isolated to an actor. A key path to a `@MainActor` property is
     /// not `Sendable`, so it picks the `@MainActor` form of this subscript, which
     /// applies values on the main actor. The object is held weakly; see
-    /// ``makeBindingTarget(on:_:)`` for when the binding ends.
+    /// ``makeBindingTarget(on:_:)-(Scheduler,_)`` for when the binding ends.
     public subscript<Value>(keyPath: ReferenceWritableKeyPath<Base, Value> & Sendable) -> BindingTarget<Value> {
         makeBindingTarget { base, value in base[keyPath: keyPath] = value }
     }
@@ -204,7 +204,7 @@ extension Reactive where Base: AnyObject {
     /// ```
     ///
     /// A value whose turn on the scheduler comes after the binding has ended is
-    /// dropped; see ``makeBindingTarget(on:_:)``.
+    /// dropped; see ``makeBindingTarget(on:_:)-(Scheduler,_)``.
     public subscript<Value, S: Scheduler>(
         keyPath: ReferenceWritableKeyPath<Base, Value> & Sendable,
         on scheduler: S

@@ -131,13 +131,13 @@ extension SignalProducer where Value == Bool {
     }
 
     /// Sends whether the latest values of all `producers` are `true`; the variadic
-    /// form of ``all(_:)-(S)``.
+    /// form of ``all(_:)-4fp17``.
     public static func all(_ producers: SignalProducer<Bool, Error>...) -> SignalProducer<Bool, Error> {
         all(producers)
     }
 
     /// Sends whether the latest value of any of `producers` is `true`; the
-    /// variadic form of ``any(_:)-(S)``.
+    /// variadic form of ``any(_:)-1lp4c``.
     public static func any(_ producers: SignalProducer<Bool, Error>...) -> SignalProducer<Bool, Error> {
         any(producers)
     }

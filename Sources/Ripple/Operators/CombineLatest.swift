@@ -80,7 +80,7 @@ extension Signal {
 
     /// The instance form of `combineLatest`: `signal.combineLatest(with: other)`
     /// combines the latest values of this signal and `other` into pairs; see
-    /// ``combineLatest(_:_:)``.
+    /// ``combineLatest(_:_:)->Signal<(Value,Other),Error>``.
     ///
     /// A callable value rather than a method, so that `Signal.combineLatest(a, b)`
     /// keeps inferring its generic arguments (see "Instance forms" at ``Signal``).
@@ -196,8 +196,10 @@ extension SignalProducer {
     /// Completes when every producer has completed; fails or is interrupted as soon
     /// as any producer is.
     ///
-    /// - Parameter emptySentinel: what to send, before completing, when `producers`
-    ///   is empty; with `nil`, an empty `producers` completes at once.
+    /// - Parameters:
+    ///   - producers: the producers, signals or properties to combine.
+    ///   - emptySentinel: what to send, before completing, when `producers`
+    ///     is empty; with `nil`, an empty `producers` completes at once.
     public static func combineLatest<S: Sequence>(
         _ producers: S,
         emptySentinel: [Value]? = nil

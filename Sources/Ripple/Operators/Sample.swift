@@ -96,7 +96,7 @@ extension Signal {
     }
 
     /// Sends the latest value of this signal each time `sampler` fires; see
-    /// ``sample(with:)``.
+    /// ``sample(with:)-(SignalProducerConvertible)``.
     public func sample(on sampler: some SignalProducerConvertible<Void, Never>) -> Signal<Value, Error> {
         sampled(by: sampler.producer).map { value, _ in value }
     }
@@ -146,7 +146,7 @@ private struct SampleState<Value> {
 extension SignalProducer {
     /// Pairs every value of this producer with the latest value of `samplee`; values
     /// that arrive before `samplee` has sent one are dropped; see
-    /// ``Signal/withLatest(from:)``.
+    /// ``Signal/withLatest(from:)-(SignalProducerConvertible)``.
     ///
     /// Each start starts `samplee` first (a producer is run anew, a signal is
     /// observed), then this producer, so that a `samplee` that sends at once (a
@@ -156,14 +156,14 @@ extension SignalProducer {
     }
 
     /// Sends the latest value of this producer paired with each value of `sampler`;
-    /// see ``Signal/sample(with:)``. Each start starts this producer first, then
+    /// see ``Signal/sample(with:)-(SignalProducerConvertible)``. Each start starts this producer first, then
     /// `sampler` (a producer is run anew, a signal is observed).
     public func sample<T>(with sampler: some SignalProducerConvertible<T, Never>) -> SignalProducer<(Value, T), Error> {
         sample(with: sampler.producer)
     }
 
     /// Sends the latest value of this producer each time `sampler` fires; see
-    /// ``Signal/sample(on:)``. Each start starts this producer first, then `sampler`.
+    /// ``Signal/sample(on:)-(SignalProducerConvertible<(),Never>)``. Each start starts this producer first, then `sampler`.
     public func sample(on sampler: some SignalProducerConvertible<Void, Never>) -> SignalProducer<Value, Error> {
         sample(on: sampler.producer)
     }

@@ -27,7 +27,10 @@ extension SignalProducer where Value == Date, Error == Never {
     ///     .startWithValues { clock.text = formatter.string(from: $0) }
     /// ```
     ///
-    /// - Parameter leeway: how late a tick may be, which lets the system save energy.
+    /// - Parameters:
+    ///   - interval: the time between two ticks, in seconds.
+    ///   - scheduler: the scheduler whose clock times the ticks and on which values are sent.
+    ///   - leeway: how late a tick may be, which lets the system save energy.
     /// - Precondition: `interval > 0`, `leeway >= 0`, neither NaN.
     public static func timer(
         interval: TimeInterval,
@@ -48,7 +51,10 @@ extension SignalProducer where Value == Date, Error == Never {
     /// A producer whose runs send the scheduler's `currentDate` every `interval`,
     /// starting one interval after the run starts, until the run is disposed.
     ///
-    /// - Parameter leeway: how late a tick may be, which lets the system save energy.
+    /// - Parameters:
+    ///   - interval: the time between two ticks.
+    ///   - scheduler: the scheduler whose clock times the ticks and on which values are sent.
+    ///   - leeway: how late a tick may be, which lets the system save energy.
     /// - Precondition: `interval > .zero`, `leeway >= .zero`.
     public static func timer(
         interval: Duration,
@@ -71,7 +77,10 @@ extension SignalProducer where Value == Int, Error == Never {
     ///     .take(first: 61)          // 60, 59, …, 0, then completes
     /// ```
     ///
-    /// - Parameter leeway: how late a tick may be, which lets the system save energy.
+    /// - Parameters:
+    ///   - interval: the time between two ticks, in seconds.
+    ///   - scheduler: the scheduler whose clock times the ticks and on which values are sent.
+    ///   - leeway: how late a tick may be, which lets the system save energy.
     /// - Precondition: `interval > 0`, `leeway >= 0`, neither NaN.
     public static func interval(
         _ interval: TimeInterval,
@@ -97,7 +106,10 @@ extension SignalProducer where Value == Int, Error == Never {
     /// A producer whose runs send 0, 1, 2, … every `interval`, starting one interval
     /// after the run starts, until the run is disposed.
     ///
-    /// - Parameter leeway: how late a tick may be, which lets the system save energy.
+    /// - Parameters:
+    ///   - interval: the time between two ticks.
+    ///   - scheduler: the scheduler whose clock times the ticks and on which values are sent.
+    ///   - leeway: how late a tick may be, which lets the system save energy.
     /// - Precondition: `interval > .zero`, `leeway >= .zero`.
     public static func interval(
         _ interval: Duration,
@@ -121,7 +133,11 @@ extension SignalProducer where Error == Never {
     /// The sequence is iterated anew on every start, one element a tick, so it may
     /// be endless (`0...`); an empty one completes on the first tick.
     ///
-    /// - Parameter leeway: how late a tick may be, which lets the system save energy.
+    /// - Parameters:
+    ///   - values: the elements to send, one a tick.
+    ///   - interval: the time between two ticks, in seconds.
+    ///   - scheduler: the scheduler whose clock times the ticks and on which values are sent.
+    ///   - leeway: how late a tick may be, which lets the system save energy.
     /// - Precondition: `interval > 0`, `leeway >= 0`, neither NaN.
     public static func interval<S: Sequence>(
         _ values: S,
@@ -153,7 +169,11 @@ extension SignalProducer where Error == Never {
     /// `interval` starting one interval after the run starts, and complete on the
     /// tick after the last element; see ``interval(_:interval:on:leeway:)-(_,TimeInterval,_,_)``.
     ///
-    /// - Parameter leeway: how late a tick may be, which lets the system save energy.
+    /// - Parameters:
+    ///   - values: the elements to send, one a tick.
+    ///   - interval: the time between two ticks.
+    ///   - scheduler: the scheduler whose clock times the ticks and on which values are sent.
+    ///   - leeway: how late a tick may be, which lets the system save energy.
     /// - Precondition: `interval > .zero`, `leeway >= .zero`.
     public static func interval<S: Sequence>(
         _ values: S,

@@ -176,8 +176,10 @@ extension SignalProducer {
     /// Completes when a producer has completed and all of its values have been
     /// used; fails or is interrupted as soon as any producer is.
     ///
-    /// - Parameter emptySentinel: what to send, before completing, when `producers`
-    ///   is empty; with `nil`, an empty `producers` completes at once.
+    /// - Parameters:
+    ///   - producers: the producers, signals or properties to zip.
+    ///   - emptySentinel: what to send, before completing, when `producers`
+    ///     is empty; with `nil`, an empty `producers` completes at once.
     public static func zip<S: Sequence>(
         _ producers: S,
         emptySentinel: [Value]? = nil

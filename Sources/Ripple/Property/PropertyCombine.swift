@@ -80,7 +80,7 @@ extension Property {
     /// order, changing whenever any of them changes.
     ///
     /// With no property at all, the result is a constant property whose value is
-    /// `[]` (ReactiveSwift answers `nil` instead: see docs/Migrating.md).
+    /// `[]` (ReactiveSwift answers `nil` instead: see the Migrating from ReactiveSwift article).
     /// Otherwise it completes once every input has gone away.
     public static func combineLatest<S: Sequence>(_ properties: S) -> Property<[Value]>
     where S.Element: PropertyProtocol, S.Element.Value == Value {
@@ -123,7 +123,7 @@ extension Property {
     /// input has changed again.
     ///
     /// With no property at all, the result is a constant property whose value is
-    /// `[]` (ReactiveSwift answers `nil` instead: see docs/Migrating.md).
+    /// `[]` (ReactiveSwift answers `nil` instead: see the Migrating from ReactiveSwift article).
     public static func zip<S: Sequence>(_ properties: S) -> Property<[Value]>
     where S.Element: PropertyProtocol, S.Element.Value == Value {
         zip(properties, emptySentinel: [])

@@ -20,20 +20,20 @@ import Foundation
 /// Work scheduled for the same date runs in the order it was scheduled; work that
 /// schedules more work due within the advanced span sees it run in the same call.
 /// Work due at `Date.distantFuture` or later (after an infinite or huge interval)
-/// is never scheduled, unless the clock is already there: ``run()-()`` leaves it at
+/// is never scheduled, unless the clock is already there: ``run()-4d5kg`` leaves it at
 /// `Date.distantFuture`, after which work for now still runs at the next advance,
 /// and work for later never does. The scheduler is thread-safe, and it never runs
 /// work while holding its lock.
 ///
 /// Async code that sleeps on the scheduler (``DateScheduler/sleep(for:)-(TimeInterval)``,
 /// ``DateScheduler/timer(interval:leeway:)-(TimeInterval,_)``) is tested with the
-/// `async` forms of ``advance(by:)-(TimeInterval)`` and ``run()-()``, which run the
+/// `async` forms of ``advance(by:)-586gl`` and ``run()-6p55h``, which run the
 /// work on the main actor and let tasks reach their sleep before the clock moves;
-/// see ``advance(to:)-(Date)``.
+/// see ``advance(to:)-8i2pw``.
 ///
 /// One call runs repeating work at most ``repeatLimit`` times: more stops the test
 /// with a precondition failure rather than hang it, since it means repeating work
-/// that never ends (`advance(by: .infinity)` or ``run()-()`` with a timer still
+/// that never ends (`advance(by: .infinity)` or ``run()-4d5kg`` with a timer still
 /// running) or an interval too short for the span.
 public final class TestScheduler: DateScheduler {
     private struct Item {
@@ -109,7 +109,7 @@ public final class TestScheduler: DateScheduler {
     }
 
     /// Schedules `action` at `date` in virtual time; a date at `Date.distantFuture`
-    /// or later never comes, unless the clock is already there (after ``run()-()``).
+    /// or later never comes, unless the clock is already there (after ``run()-4d5kg``).
     ///
     /// - Precondition: `date` is not NaN.
     @discardableResult
@@ -181,7 +181,7 @@ public final class TestScheduler: DateScheduler {
     }
 
     /// Moves the clock forward by `interval` seconds, running the work due meanwhile.
-    /// An infinite or huge interval runs all the work there is, like ``run()-()``,
+    /// An infinite or huge interval runs all the work there is, like ``run()-4d5kg``,
     /// and moves the clock to `Date.distantFuture`.
     ///
     /// - Precondition: `interval >= 0`, not NaN.
@@ -243,7 +243,7 @@ public final class TestScheduler: DateScheduler {
     /// Moves the clock forward by `interval` seconds, like
     /// ``advance(by:)-(TimeInterval)``, but on the main actor, first letting tasks
     /// reach their sleep on this scheduler, before every step: see
-    /// ``advance(to:)-(Date)``.
+    /// ``advance(to:)-8i2pw``.
     ///
     /// - Precondition: `interval >= 0`, not NaN.
     @MainActor
@@ -255,7 +255,7 @@ public final class TestScheduler: DateScheduler {
     /// Moves the clock forward by `duration`, like
     /// ``advance(by:)-(Duration)``, but on the main actor, first letting tasks
     /// reach their sleep on this scheduler, before every step: see
-    /// ``advance(to:)-(Date)``.
+    /// ``advance(to:)-8i2pw``.
     ///
     /// - Precondition: `duration >= .zero`.
     @MainActor
@@ -264,7 +264,7 @@ public final class TestScheduler: DateScheduler {
     }
 
     /// Runs the work due now, like ``advance()-()``, but on the main actor, once
-    /// tasks have reached their sleep on this scheduler: see ``advance(to:)-(Date)``.
+    /// tasks have reached their sleep on this scheduler: see ``advance(to:)-8i2pw``.
     @MainActor
     public func advance() async {
         await advance(by: 0)
@@ -318,8 +318,8 @@ public final class TestScheduler: DateScheduler {
     }
 
     /// Runs all the work there is, then moves the clock to `Date.distantFuture`,
-    /// like ``run()-()``, but on the main actor, letting other tasks run before
-    /// each step: see ``advance(to:)-(Date)``.
+    /// like ``run()-4d5kg``, but on the main actor, letting other tasks run before
+    /// each step: see ``advance(to:)-8i2pw``.
     @MainActor
     public func run() async {
         var repeats = 0

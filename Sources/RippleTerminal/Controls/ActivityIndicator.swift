@@ -86,6 +86,7 @@ public final class ActivityIndicator: View {
     }
 }
 
+/// The binding target of an activity indicator.
 extension Reactive where Base: ActivityIndicator {
     /// Starts and stops the animation.
     public var isAnimating: BindingTarget<Bool> {

@@ -83,6 +83,7 @@ public final class Button: Control {
     }
 }
 
+/// What a button runs when pressed, as a reactive extension.
 extension Reactive where Base: Button {
     /// What pressing the button runs: ReactiveCocoa's `button.reactive.pressed =
     /// CocoaAction(action)`. Setting it makes the button's `isEnabled` follow the

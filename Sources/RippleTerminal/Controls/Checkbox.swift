@@ -73,6 +73,7 @@ public final class Checkbox: Control {
     }
 }
 
+/// The binding target and value stream of a checkbox.
 extension Reactive where Base: Checkbox {
     /// Sets whether the checkbox is checked (without sending on `isOnValues`).
     public var isOn: BindingTarget<Bool> {

@@ -28,6 +28,7 @@ open class Control: View {
     }
 }
 
+/// The binding target every control has.
 extension Reactive where Base: Control {
     /// Sets whether the control is enabled.
     public var isEnabled: BindingTarget<Bool> {

@@ -27,7 +27,7 @@ import Ripple
 // grid spacing and insets of at least one cell to keep it off the neighbours). Keys
 // the grid does not use, Tab among them, go on to its ancestors.
 
-/// What ``Reactive`` needs to know about a ``GridView`` to declare its targets and
+/// What `Reactive` needs to know about a ``GridView`` to declare its targets and
 /// sources: its item type. `GridView` is the one conformer.
 @MainActor
 public protocol GridViewProtocol: AnyObject {
@@ -396,6 +396,7 @@ extension Equatable {
     }
 }
 
+/// The binding targets and value streams of a grid.
 extension Reactive where Base: GridViewProtocol {
     /// Sets the grid's items, keeping the selection on its item's id.
     public var items: BindingTarget<[Base.Item]> {

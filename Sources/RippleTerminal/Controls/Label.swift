@@ -123,6 +123,7 @@ public final class Label: View {
     }
 }
 
+/// The binding targets of a label.
 extension Reactive where Base: Label {
     /// Sets the label's text.
     public var text: BindingTarget<String> {

@@ -191,6 +191,7 @@ public final class TextField: Control {
     }
 }
 
+/// The binding targets and value streams of a text field.
 extension Reactive where Base: TextField {
     /// Sets the field's text (without sending on `continuousTextValues`).
     public var text: BindingTarget<String> {

@@ -394,6 +394,7 @@ public final class TextView: Control {
     }
 }
 
+/// The binding targets and value streams of a multi-line text view.
 extension Reactive where Base: TextView {
     /// Sets the text (without sending on `continuousTextValues`).
     public var text: BindingTarget<String> {

@@ -26,10 +26,13 @@ public struct ImagePlacement: Sendable, Hashable {
         self.cells = cells
     }
 
+    /// Whether two placements show the same image object over the same frame and
+    /// visible part.
     public static func == (lhs: ImagePlacement, rhs: ImagePlacement) -> Bool {
         lhs.frame == rhs.frame && lhs.visible == rhs.visible && lhs.image.isIdentical(to: rhs.image)
     }
 
+    /// Hashes the frame and the visible part (not the image's pixels).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(frame)
         hasher.combine(visible)

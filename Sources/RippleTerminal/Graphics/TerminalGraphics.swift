@@ -18,6 +18,7 @@ public enum TerminalGraphics: String, Sendable, Hashable, CaseIterable, CustomSt
     /// colours.
     case sixel
 
+    /// The mode's name for people: "half blocks", "kitty graphics" or "sixel".
     public var description: String {
         switch self {
         case .halfBlocks: "half blocks"
@@ -54,6 +55,7 @@ public enum TerminalGraphicsError: Error, Sendable, Hashable, CustomStringConver
     /// `RIPPLE_GRAPHICS` names no mode.
     case unknownMode(String)
 
+    /// What is wrong, with the modes that can be named.
     public var description: String {
         switch self {
         case let .unknownMode(value):
@@ -80,5 +82,6 @@ public struct CellPixelSize: Sendable, Hashable, CustomStringConvertible {
     /// say: 10 × 20.
     public static let typical = CellPixelSize(width: 10, height: 20)
 
+    /// The size as "10×20 px".
     public var description: String { "\(width)×\(height) px" }
 }

@@ -114,6 +114,7 @@ open class ListRow: View, ReusableView {
     }
 }
 
+/// The reuse signal of a list row.
 extension Reactive where Base: ListRow {
     /// A value each time the row is taken back for reuse, before its per-item
     /// bindings end: ReactiveCocoa's `cell.reactive.prepareForReuse`, for

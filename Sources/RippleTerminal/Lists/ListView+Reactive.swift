@@ -20,6 +20,7 @@ public protocol ListViewProtocol<Item>: Control {
     var listView: ListView<Item, Row> { get }
 }
 
+/// The binding targets and value streams of a list.
 extension Reactive where Base: ListViewProtocol {
     /// Shows the items in one section with no header, applied by `id` (see
     /// ``ListView/apply(_:)``).

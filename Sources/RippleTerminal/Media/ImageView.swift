@@ -260,6 +260,7 @@ extension Optional where Wrapped == Image {
     }
 }
 
+/// The binding target of an image view.
 extension Reactive where Base: ImageView {
     /// Sets the image shown; `nil` shows the placeholder.
     public var image: BindingTarget<Image?> {

@@ -64,6 +64,7 @@ public final class NavigationItem: ReactiveExtensionsProvider, LifetimeProvider 
     }
 }
 
+/// The binding targets of a navigation item.
 extension Reactive where Base: NavigationItem {
     /// Sets the title; the bar showing the item updates.
     public var title: BindingTarget<String> {

@@ -353,6 +353,7 @@ final class SheetContent: View {
     }
 }
 
+/// The binding targets and value streams of a navigation stack.
 extension Reactive where Base: NavigationStack {
     /// Pushes each screen: `navigation.reactive.push <~ viewModel.showResults.map {
     /// ResultsView($0) }`.

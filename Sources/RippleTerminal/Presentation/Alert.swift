@@ -204,6 +204,7 @@ public final class Alert: View {
     }
 }
 
+/// The choices of an alert as a signal.
 extension Reactive where Base: Alert {
     /// Each button the user chooses; completes when the dialog is deinitialised.
     @MainActor
@@ -297,6 +298,7 @@ public final class AlertPresenter: View {
     }
 }
 
+/// The binding target that presents alerts.
 extension Reactive where Base: AlertPresenter {
     /// Presents each alert: `alerts.reactive.present <~ viewModel.errors.map { … }`.
     public var present: BindingTarget<AlertContent> {

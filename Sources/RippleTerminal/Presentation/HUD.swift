@@ -70,6 +70,7 @@ public final class HUD: View {
     }
 }
 
+/// The binding target of a HUD.
 extension Reactive where Base: HUD {
     /// Shows the HUD while the values are `true`: `hud.reactive.isShowing <~
     /// viewModel.loading`.

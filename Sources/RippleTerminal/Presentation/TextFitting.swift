@@ -9,6 +9,7 @@
 //     "Fix the tests before lunch".wrapped(toColumns: 12, maximumLines: 2)
 //                                                             // ["Fix the", "tests befor…"]
 
+/// Cutting text to a number of terminal columns.
 extension StringProtocol {
     /// The longest leading part of the text whose display width is at most
     /// `columns`, cut at a whole character.

@@ -87,6 +87,7 @@ extension String {
     }
 }
 
+/// The binding target of a toast.
 extension Reactive where Base: Toast {
     /// Shows each message: `toast.reactive.show <~ action.errors.map(\.reason)`.
     public var show: BindingTarget<String> {

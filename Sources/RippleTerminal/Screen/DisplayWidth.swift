@@ -9,6 +9,7 @@
 // `"e\u{301}"` is one column. The tables come from the Unicode data files (see
 // DisplayWidthTables.swift).
 
+/// How many terminal columns a Unicode scalar takes.
 extension Unicode.Scalar {
     /// The columns this scalar takes on its own in a terminal: 0 for controls, marks and
     /// format characters, 2 for East Asian Wide/Fullwidth and emoji presentation,
@@ -31,6 +32,7 @@ extension Unicode.Scalar {
     }
 }
 
+/// How many terminal columns a character takes.
 extension Character {
     /// The columns this grapheme cluster takes in a terminal: 0, 1 or 2.
     ///
@@ -55,6 +57,7 @@ extension Character {
     }
 }
 
+/// How many terminal columns a text takes.
 extension StringProtocol {
     /// The columns this text takes in a terminal: the sum of its grapheme clusters'
     /// widths (controls count 0). ASCII text is measured without grapheme breaking.

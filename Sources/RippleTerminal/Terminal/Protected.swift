@@ -10,9 +10,9 @@ import Musl
 //
 // A default (non-recursive) `pthread_mutex_t`, which the thread sanitizer sees.
 // (`Synchronization.Mutex` exists on Linux, but the sanitizer reports false races
-// on the state it guards; see docs/Architecture.md, "Locks".) Compute under the
-// lock; send events, run user code and release values that may hold user code only
-// after it.
+// on the state it guards; see the Architecture article of the Ripple documentation,
+// "Locks".) Compute under the lock; send events, run user code and release values that
+// may hold user code only after it.
 
 /// A value behind a mutex.
 final class Protected<State>: @unchecked Sendable {  // `state` is guarded by `mutex`

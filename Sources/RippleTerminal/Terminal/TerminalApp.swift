@@ -153,6 +153,7 @@ public final class TerminalApp {
     }
 }
 
+/// The binding target that quits a terminal app.
 extension Reactive where Base: TerminalApp {
     /// Quits the app with status 0 on each value: `app.reactive.quit <~ viewModel.didFinish`.
     public var quit: BindingTarget<Void> {

@@ -19,6 +19,7 @@ public protocol ReusableView: View {
     var reuseLifetime: Lifetime { get }
 }
 
+/// Bindings that end when a reusable view is taken back for reuse.
 extension Reactive where Base: ReusableView {
     /// A binding target that calls `action` with the view and each value, on the
     /// main actor, while the view shows its current item: the binding ends when the

@@ -2,6 +2,7 @@ import Ripple
 
 // The binding targets every view has, as ReactiveCocoa gives every UIView.
 
+/// The binding targets every view has.
 extension Reactive where Base: View {
     /// Hides or shows the view; a hidden view takes no space and cannot be focused.
     ///
