@@ -2,7 +2,7 @@ import Foundation
 import Ripple
 import Testing
 
-// docs/Migrating.md, "Swift 6 concurrency is checked" and "The blocking `first()`,
+// The Migrating from ReactiveSwift article, "Swift 6 concurrency is checked" and "The blocking `first()`,
 // `last()`, `single()` and `wait()` are for tests and scripts". What the compiler
 // refuses (a non-`Sendable` stream shared with a task, main-actor state in a
 // synchronous `Action` body, a `@MainActor` key path given to `BindingTarget`, a

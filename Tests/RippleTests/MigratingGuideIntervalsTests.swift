@@ -2,7 +2,7 @@ import Foundation
 import Ripple
 import Testing
 
-// docs/Migrating.md, "Intervals are `TimeInterval` seconds or `Duration`, not
+// The Migrating from ReactiveSwift article, "Intervals are `TimeInterval` seconds or `Duration`, not
 // `DispatchTimeInterval`", and the table rows on `SignalProducer.interval(_:interval:on:)`
 // and `TestScheduler.schedule(after:)`: every call that takes an interval does the
 // same in virtual time with `2` and with `.seconds(2)`. The clause "a NaN or

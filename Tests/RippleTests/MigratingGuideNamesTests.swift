@@ -2,7 +2,7 @@ import Foundation
 import Ripple
 import Testing
 
-// docs/Migrating.md, "Where ReactiveSwift's names are": each row's ReactiveSwift
+// The Migrating from ReactiveSwift article, "Where ReactiveSwift's less common names are": each row's ReactiveSwift
 // code, written as a porter writes it, and the behaviour ReactiveSwift documents
 // for it. The one-line comment above each test quotes the row. The rows on
 // properties and actions are in MigratingGuidePropertyNamesTests, the

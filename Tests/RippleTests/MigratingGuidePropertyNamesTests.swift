@@ -2,7 +2,7 @@ import Foundation
 import Ripple
 import Testing
 
-// docs/Migrating.md, "Where ReactiveSwift's names are": the rows on properties,
+// The Migrating from ReactiveSwift article, "Where ReactiveSwift's less common names are": the rows on properties,
 // actions and validating properties, each written as a porter writes it and checked
 // against the behaviour ReactiveSwift documents for it. The one-line comment above
 // each test quotes the row; the other rows are in MigratingGuideNamesTests.

@@ -2,7 +2,7 @@ import Foundation
 import Ripple
 import Testing
 
-// docs/Migrating.md, the row "`combineLatest`, `zip`, `merge(with:)`, `concat`,
+// The Migrating from ReactiveSwift article, the row "`combineLatest`, `zip`, `merge(with:)`, `concat`,
 // `prefix`, `then`, `take(until:)`, `sample`, `withLatest(from:)` with a property or
 // a signal on a producer | the same: every stream argument is any
 // `SignalProducerConvertible`". Each operator of the row, on a producer, is given a
