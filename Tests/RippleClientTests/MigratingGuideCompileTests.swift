@@ -1,10 +1,10 @@
 import Testing
 
-// docs/Migrating.md's claims about what ReactiveSwift code no longer compiles, each
-// as a compile probe: the ReactiveSwift spelling, refused, next to the change the
-// guide gives, accepted. (The claims on Sendable streams, main-actor state in an
-// `Action` body, `BindingTarget`'s key path, the blocking forms in async code and
-// the callable `merge(with:)` are probes of ConcurrencyRulesTests.)
+// The Migrating from ReactiveSwift article's claims about what ReactiveSwift code no
+// longer compiles, each as a compile probe: the ReactiveSwift spelling, refused, next
+// to the change the guide gives, accepted. (The claims on Sendable streams, main-actor
+// state in an `Action` body, `BindingTarget`'s key path, the blocking forms in async
+// code and the callable `merge(with:)` are probes of ConcurrencyRulesTests.)
 
 @Suite struct MigratingGuideCompileTests {
     static let probes = [

@@ -3,10 +3,11 @@ import Ripple
 import RippleFoundation
 import Testing
 
-// docs/Migrating.md, the row "`NotificationCenter.reactive.notifications(forName:object:)`
-// | the same, in `RippleFoundation`: a `Signal<Notification, Never>` whose center
-// observer is removed when the signal ends". In NotificationCenterReactiveTests'
-// serialized suite, whose tests count the center observers of the whole process.
+// The Migrating from ReactiveSwift article, the row
+// "`NotificationCenter.reactive.notifications(forName:object:)` | the same | In
+// `RippleFoundation`: a `Signal<Notification, Never>` whose center observer is removed
+// when the signal ends". In NotificationCenterReactiveTests' serialized suite, whose
+// tests count the center observers of the whole process.
 
 extension NotificationCenterReactiveTests {
     // "a `Signal<Notification, Never>` whose center observer is removed when the signal ends"

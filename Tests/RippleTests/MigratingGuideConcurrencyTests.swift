@@ -2,15 +2,14 @@ import Foundation
 import Ripple
 import Testing
 
-// docs/Migrating.md, "Swift 6 concurrency is checked" and "The blocking `first()`,
-// `last()`, `single()` and `wait()` are for tests and scripts". What the compiler
-// refuses (a non-`Sendable` stream shared with a task, main-actor state in a
-// synchronous `Action` body, a `@MainActor` key path given to `BindingTarget`, a
-// blocking form in async code) is checked by the compile probes of
-// ConcurrencyRulesTests in RippleClientTests; the tests below check that what the
-// guide gives instead works. A blocking form called on the main thread for a
-// producer whose events go through the main queue never returns, which no test
-// can wait for.
+// The Migrating from ReactiveSwift article, "Swift 6 concurrency is checked" and "The
+// blocking `first()`, `last()`, `single()` and `wait()` are for tests and scripts".
+// What the compiler refuses (a non-`Sendable` stream shared with a task, main-actor
+// state in a synchronous `Action` body, a `@MainActor` key path given to
+// `BindingTarget`, a blocking form in async code) is checked by the compile probes of
+// ConcurrencyRulesTests in RippleClientTests; the tests below check that what the guide
+// gives instead works. A blocking form called on the main thread for a producer whose
+// events go through the main queue never returns, which no test can wait for.
 
 /// Main-actor state, as a screen or a view model holds it.
 @MainActor final class MigratingMainActorLog {

@@ -2,10 +2,10 @@ import Foundation
 import Ripple
 import Testing
 
-// docs/Migrating.md, "Deliberate differences": each test writes what a porter writes
-// as the guide says it, and checks what the guide says happens. The one-line comment
-// above each test quotes the claim it checks. Time intervals are in
-// MigratingGuideIntervalsTests, Swift 6 concurrency and the blocking forms in
+// The Migrating from ReactiveSwift article, "Deliberate differences": each test writes
+// what a porter writes as the guide says it, and checks what the guide says happens.
+// The one-line comment above each test quotes the claim it checks. Time intervals are
+// in MigratingGuideIntervalsTests, Swift 6 concurrency and the blocking forms in
 // MigratingGuideConcurrencyTests.
 
 /// A form field's validation errors.

@@ -2,12 +2,13 @@ import Foundation
 import Ripple
 import Testing
 
-// docs/Migrating.md, "Intervals are `TimeInterval` seconds or `Duration`, not
-// `DispatchTimeInterval`", and the table rows on `SignalProducer.interval(_:interval:on:)`
-// and `TestScheduler.schedule(after:)`: every call that takes an interval does the
-// same in virtual time with `2` and with `.seconds(2)`. The clause "a NaN or
-// negative interval stops with a precondition failure naming the call" is checked,
-// call by call, in exit tests by TimeValuePreconditionTests.
+// The Migrating from ReactiveSwift article, "Intervals are `TimeInterval` seconds or
+// `Duration`, not `DispatchTimeInterval`", and the table rows on
+// `SignalProducer.interval(_:interval:on:)` and `TestScheduler.schedule(after:)`: every
+// call that takes an interval does the same in virtual time with `2` and with
+// `.seconds(2)`. The clause "a NaN or negative interval stops with a precondition
+// failure naming the call" is checked, call by call, in exit tests by
+// TimeValuePreconditionTests.
 
 @Suite struct MigratingGuideIntervalsTests {
     /// The timed events of `operate` applied to a producer that sends 1 at once,
@@ -153,7 +154,7 @@ import Testing
         #expect(ticks { SignalProducer.interval(["a", "b"], interval: .seconds(2), on: $0) } == listed)
     }
 
-    // Table: "`SignalProducer.interval(_ values:interval:on:)` | the same, with a `TimeInterval` or `Duration` interval"
+    // Table: "`SignalProducer.interval(_ values:interval:on:)` | the same | With a `TimeInterval` or `Duration` interval"
     @Test func intervalOverValuesSendsOneAnIntervalAndCompletesOnTheTickAfterTheLast() {
         let scheduler = TestScheduler()
         let recorder = Recorder<String>()

@@ -2,14 +2,14 @@ import Foundation
 import Ripple
 import Testing
 
-// docs/Migrating.md, "Where ReactiveSwift's names are": each row's ReactiveSwift
-// code, written as a porter writes it, and the behaviour ReactiveSwift documents
-// for it. The one-line comment above each test quotes the row. The rows on
-// properties and actions are in MigratingGuidePropertyNamesTests, the
+// The Migrating from ReactiveSwift article, "Where ReactiveSwift's less common names
+// are": each row's ReactiveSwift code, written as a porter writes it, and the behaviour
+// ReactiveSwift documents for it. The one-line comment above each test quotes the row.
+// The rows on properties and actions are in MigratingGuidePropertyNamesTests, the
 // stream-argument row in MigratingGuideStreamArgumentsTests, the interval rows in
 // MigratingGuideIntervalsTests, the blocking forms in MigratingGuideConcurrencyTests.
 
-// "`SignalProtocol`, `SignalProducerProtocol`, `OptionalProtocol` | the same, so generic extensions constrained on them port unchanged"
+// "`SignalProtocol`, `SignalProducerProtocol`, `OptionalProtocol` | the same | So generic extensions constrained on them port unchanged"
 extension SignalProtocol where Value: OptionalProtocol {
     /// Forwards the wrapped values and drops the `nil`s: a helper in the style that
     /// ReactiveSwift code bases carry.
@@ -74,7 +74,7 @@ extension Reactive where Base: MigratingProgressBar {
         #expect(events(of: producer) == ["FAILED TestError(code: 3)"])
     }
 
-    // "`SignalProducer(_ base: SignalProducerConvertible)` | the same: a property's, a signal's or a producer's producer"
+    // "`SignalProducer(_ base: SignalProducerConvertible)` | the same | A property's, a signal's or a producer's producer"
     @Test func aProducerMadeFromAPropertyASignalOrAProducer() {
         let property = MutableProperty(1)
         let fromProperty = Recorder<String>()
@@ -94,7 +94,7 @@ extension Reactive where Base: MigratingProgressBar {
         #expect(events(of: SignalProducer(numbers)) == ["VALUE 4", "VALUE 5", "COMPLETED"])
     }
 
-    // "`then` from a stream that cannot fail … | the same: the `Never` side takes the other side's error"
+    // "`then` from a stream that cannot fail … | the same | The `Never` side takes the other side's error"
     @Test func thenFromAStreamThatCannotFailTakesTheReplacementsError() {
         let load: SignalProducer<String, TestError> = SignalProducer<Int, Never>(values: 1, 2)
             .then(SignalProducer<String, TestError>(error: TestError(code: 3)))
@@ -109,7 +109,7 @@ extension Reactive where Base: MigratingProgressBar {
         #expect(seen.entries == ["VALUE next", "COMPLETED"])
     }
 
-    // "`then` … or to one that cannot | the same: the `Never` side takes the other side's error"
+    // "`then` … or to one that cannot | the same | The `Never` side takes the other side's error"
     @Test func thenToAStreamThatCannotFailKeepsTheReceiversError() {
         let done: SignalProducer<String, TestError> = SignalProducer<Int, TestError>(values: 1, 2)
             .then(SignalProducer<String, Never>(value: "done"))
@@ -139,7 +139,7 @@ extension Reactive where Base: MigratingProgressBar {
         #expect(events(of: progress.take(until: { $0 < 1.0 })) == ["VALUE 0.2", "VALUE 0.7", "VALUE 1.0", "COMPLETED"])
     }
 
-    // "`Signal.all(…)`, `Signal.any(…)` … | the same: a sequence or a variadic list"
+    // "`Signal.all(…)`, `Signal.any(…)` … | the same | A sequence or a variadic list"
     @Test func signalAllAndAnyTakeASequenceOrAVariadicList() {
         let (a, aInput) = Signal<Bool, Never>.pipe()
         let (b, bInput) = Signal<Bool, Never>.pipe()
@@ -158,7 +158,7 @@ extension Reactive where Base: MigratingProgressBar {
         ])
     }
 
-    // "`SignalProducer.all/any` | the same: a sequence or a variadic list" (producers; signals are not accepted yet)
+    // "`SignalProducer.all/any` | the same | A sequence or a variadic list" (producers; signals are not accepted yet)
     @Test func signalProducerAllAndAnyTakeASequenceOrAVariadicList() {
         let yes = SignalProducer<Bool, Never>(value: true)
         let no = SignalProducer<Bool, Never>(value: false)
@@ -186,7 +186,7 @@ extension Reactive where Base: MigratingProgressBar {
         ])
     }
 
-    // "`BindingTarget(lifetime:object:keyPath:)` | the same, with a `Sendable` key path"
+    // "`BindingTarget(lifetime:object:keyPath:)` | the same | With a `Sendable` key path"
     @Test func aKeyPathBindingTargetSetsTheObjectsPropertyUntilTheLifetimeEnds() {
         let bar = MigratingProgressBar()
         let (lifetime, token) = Lifetime.make()
@@ -200,7 +200,7 @@ extension Reactive where Base: MigratingProgressBar {
         #expect(bar.fraction == 1)
     }
 
-    // "`BindingTarget(on:lifetime:object:keyPath:)` | the same, with a `Sendable` key path"
+    // "`BindingTarget(on:lifetime:object:keyPath:)` | the same | With a `Sendable` key path"
     @Test func aKeyPathBindingTargetOnASchedulerSetsThePropertyWhenTheSchedulerRuns() {
         let bar = MigratingProgressBar()
         let scheduler = TestScheduler()
@@ -217,7 +217,7 @@ extension Reactive where Base: MigratingProgressBar {
         token.dispose()
     }
 
-    // "an optional `BindingTargetProvider` (`weakView?.reactive.text <~ …`) | the same: a `nil` target is a binding that is over at once"
+    // "an optional `BindingTargetProvider` (`weakView?.reactive.text <~ …`) | the same | A `nil` target is a binding that is over at once"
     @Test func anOptionalTargetBindsWhileThereIsOneAndANilOneIsOverAtOnce() {
         weak var weakBar: MigratingProgressBar?
         var bar: MigratingProgressBar? = MigratingProgressBar()
@@ -254,7 +254,7 @@ extension Reactive where Base: MigratingProgressBar {
         #expect(fromSignal == ["VALUE 2"])
     }
 
-    // "`SignalProtocol`, `SignalProducerProtocol`, `OptionalProtocol` | the same, so generic extensions constrained on them port unchanged"
+    // "`SignalProtocol`, `SignalProducerProtocol`, `OptionalProtocol` | the same | So generic extensions constrained on them port unchanged"
     @Test func genericExtensionsOnTheProtocolsPortUnchanged() {
         let (signal, input) = Signal<Int?, Never>.pipe()
         let seen = Recorder<Int>()

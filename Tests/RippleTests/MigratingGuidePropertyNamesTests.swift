@@ -2,13 +2,14 @@ import Foundation
 import Ripple
 import Testing
 
-// docs/Migrating.md, "Where ReactiveSwift's names are": the rows on properties,
-// actions and validating properties, each written as a porter writes it and checked
-// against the behaviour ReactiveSwift documents for it. The one-line comment above
-// each test quotes the row; the other rows are in MigratingGuideNamesTests.
+// The Migrating from ReactiveSwift article, "Where ReactiveSwift's less common names
+// are": the rows on properties, actions and validating properties, each written as a
+// porter writes it and checked against the behaviour ReactiveSwift documents for it.
+// The one-line comment above each test quotes the row; the other rows are in
+// MigratingGuideNamesTests.
 
 @Suite struct MigratingGuidePropertyNamesTests {
-    // "`Property.all/any` | the same: a sequence or a variadic list"
+    // "`Property.all/any` | the same | A sequence or a variadic list"
     @Test func propertyAllAndAnyTakeASequenceOrAVariadicList() {
         let a = MutableProperty(true)
         let b = MutableProperty(false)
@@ -47,7 +48,7 @@ import Testing
         return seen.entries
     }
 
-    // "`property.flatten(strategy)`, `property.flatMap(strategy) { … }` | the same, with every `FlattenStrategy`"
+    // "`property.flatten(strategy)`, `property.flatMap(strategy) { … }` | the same | With every `FlattenStrategy`"
     @Test(arguments: [
         (FlattenStrategy.latest, [1, 2, 10, 11, 12, 100, 101]),
         (.merge, [1, 2, 10, 3, 11, 12, 100, 101]),
@@ -142,7 +143,7 @@ import Testing
         #expect(subscribe.apply().first() == .success("subscribed someone@example.com"))
     }
 
-    // "`ValidatingProperty(_ inner:_:)` | the same, over a `MutableProperty`": valid proposals are written to it, coerced ones replaced first
+    // "`ValidatingProperty(_ inner:_:)` | the same | Over a `MutableProperty`": valid proposals are written to it, coerced ones replaced first
     @Test func aValidatingPropertyOverAMutablePropertyWritesValidAndCoercedProposalsToIt() {
         let account = MutableProperty("")
         let validated = ValidatingProperty<String, MigratingFormError>(account) { text in
@@ -155,7 +156,7 @@ import Testing
         #expect(validated.value == "abcd")
     }
 
-    // "`ValidatingProperty(_ inner:with:_:)` | the same, over a `MutableProperty`": the last proposal is validated again when the other changes
+    // "`ValidatingProperty(_ inner:with:_:)` | the same | Over a `MutableProperty`": the last proposal is validated again when the other changes
     @Test func aValidatingPropertyOverAMutablePropertyRevalidatesWhenTheOtherChanges() {
         let password = MutableProperty("secret")
         let confirmationText = MutableProperty("secret")

@@ -2,13 +2,13 @@ import Foundation
 import Ripple
 import Testing
 
-// docs/Migrating.md, the row "`combineLatest`, `zip`, `merge(with:)`, `concat`,
-// `prefix`, `then`, `take(until:)`, `sample`, `withLatest(from:)` with a property or
-// a signal on a producer | the same: every stream argument is any
-// `SignalProducerConvertible`". Each operator of the row, on a producer, is given a
-// property, a signal and a producer, and behaves as ReactiveSwift documents: a
-// property sends its current value when the run starts, then its changes; a signal
-// is observed from the run's start on.
+// The Migrating from ReactiveSwift article, the row "`combineLatest`, `zip`,
+// `merge(with:)`, `concat`, `prefix`, `then`, `take(until:)`, `sample`,
+// `withLatest(from:)` with a property or a signal on a producer | the same | Every
+// stream argument is any `SignalProducerConvertible`". Each operator of the row, on a
+// producer, is given a property, a signal and a producer, and behaves as ReactiveSwift
+// documents: a property sends its current value when the run starts, then its changes;
+// a signal is observed from the run's start on.
 
 @Suite struct MigratingGuideStreamArgumentsTests {
     /// Starts `producer` and records what it sends (`VALUE 1a`, `COMPLETED`).
