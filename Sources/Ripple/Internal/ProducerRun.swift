@@ -164,3 +164,12 @@ final class RunHandle<Value, Error: Swift.Error>: Disposable, @unchecked Sendabl
         startHandler(input, lifetime)
     }
 }
+
+extension Signal {
+    /// Runs `action` once this signal has terminated and released the resources
+    /// attached to its lifetime so far, or at once if it already has.
+    @inlinable
+    func afterReleasingResources(_ action: @escaping () -> Void) {
+        core.resources.add(action)
+    }
+}
