@@ -1,8 +1,8 @@
 import Synchronization
 
 // The run machinery of producers: how a start prepares a run (a signal, or a
-// `HandlerRun` for one observer), and the handle `start` returns. See docs/Architecture.md,
-// "Producers and runs".
+// `HandlerRun` for one observer), and the handle `start` returns. See the Architecture
+// article (Ripple.docc/Architecture.md), "Producers and runs".
 
 extension SignalProducer {
     /// Creates a producer from the way it prepares each run; an observer given to
