@@ -6,9 +6,10 @@ import Testing
 import FoundationNetworking
 #endif
 
-// The code of docs/Networking.md, run against the
+// The code of the Networking article (RippleFoundation's catalog), run against the
 // loopback server: a service protocol, its HTTP client, and a ViewModel that sees
-// only the protocol.
+// only the protocol. Tests/DocumentationTests/NetworkingSamples.swift compiles the
+// article's blocks and runs them without a server.
 
 // Model/: what the ViewModel knows of the service.
 struct SearchResults: Decodable {

@@ -2,8 +2,8 @@ import Synchronization
 
 // A producer's run attached straight to a signal core, as one of its observers:
 // how a property's producer started for one observer costs one observer of the
-// property's relay, not a signal of its own fed by one. See docs/Architecture.md,
-// "Producers and runs".
+// property's relay, not a signal of its own fed by one. See the Architecture article
+// (Ripple.docc/Architecture.md), "Producers and runs".
 
 extension Signal {
     /// The run of a producer that relays a signal core (a property's changes),

@@ -2,7 +2,8 @@ import Synchronization
 
 // How operators reach producers: a stateless operator fused into its source's run,
 // and an operator over signals applied to the runs of its sources behind a
-// forwarding signal of its own. See docs/Architecture.md, "Fusion".
+// forwarding signal of its own. See the Architecture article (Ripple.docc/Architecture.md),
+// "Fusion".
 
 extension SignalProducer {
     /// Applies a stateless operator, given as the `relay` that its signal version

@@ -15,7 +15,8 @@ import Musl
 /// (checked with Swift 6.3: `withLock` from four threads is reported as a Swift
 /// access race on the mutex's storage, a `pthread_mutex_t` around the same code is
 /// not). The stress tests run under the sanitizer without suppressions, so Ripple
-/// keeps its own lock; see docs/Architecture.md, "Locks".
+/// keeps its own lock; see the Architecture article (Ripple.docc/Architecture.md),
+/// "Locks".
 ///
 /// Invariant: the lock is not recursive; a thread that already holds it must not
 /// take it again. `Lock` is a handle to heap storage with a stable address; the

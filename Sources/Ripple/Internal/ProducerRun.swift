@@ -1,8 +1,8 @@
 import Synchronization
 
 // The run machinery of producers: how a start prepares a run (a signal, or a
-// `HandlerRun` for one observer), and the handle `start` returns. See docs/Architecture.md,
-// "Producers and runs".
+// `HandlerRun` for one observer), and the handle `start` returns. See the Architecture
+// article (Ripple.docc/Architecture.md), "Producers and runs".
 
 extension SignalProducer {
     /// Creates a producer from the way it prepares each run; an observer given to
@@ -162,5 +162,14 @@ final class RunHandle<Value, Error: Swift.Error>: Disposable, @unchecked Sendabl
         self.startHandler = nil
         guard !lifetime.hasEnded else { return }
         startHandler(input, lifetime)
+    }
+}
+
+extension Signal {
+    /// Runs `action` once this signal has terminated and released the resources
+    /// attached to its lifetime so far, or at once if it already has.
+    @inlinable
+    func afterReleasingResources(_ action: @escaping () -> Void) {
+        core.resources.add(action)
     }
 }

@@ -5,7 +5,7 @@ extension Signal {
     /// only a shell whose deinitialisation tells the core that nobody can observe it
     /// any more.
     ///
-    /// Invariants (docs/Architecture.md, "The signal core"):
+    /// Invariants (the Architecture article, Ripple.docc/Architecture.md, "The signal core"):
     /// - `observers`, `isTerminated` and `hasShell` are guarded by `stateLock`.
     /// - Delivery holds `sendLock`, which records the delivering thread. A send from
     ///   that same thread is a recursive send: it is appended to `pending` and

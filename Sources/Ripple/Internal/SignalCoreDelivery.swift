@@ -2,7 +2,8 @@ import Synchronization
 
 // The delivery side of a signal core: sending, de-recursing, and the cache of
 // observers that deliveries read (see `Signal.Core` in SignalCore.swift for the
-// invariants, and docs/Architecture.md, "The signal core").
+// invariants, and the Architecture article, Ripple.docc/Architecture.md, "The signal
+// core").
 
 extension Signal.Core {
     @inlinable

@@ -2,7 +2,7 @@ import Synchronization
 
 // How a signal core ends: with a terminal event, or silently once its shell is gone
 // and its last observer has left (see `Signal.Core` in SignalCore.swift, and
-// docs/Architecture.md, "The signal core").
+// the Architecture article, Ripple.docc/Architecture.md, "The signal core").
 
 extension Signal.Core {
     /// Ends the signal with `event` unless it has already ended; `true` if it did.

@@ -237,10 +237,3 @@ extension SignalProducer where Error == Never {
         timeout(after: interval.timeInterval, raising: error, on: scheduler)
     }
 }
-
-/// What feeds the result of `timeout(after:on:fallback:)`, in one serialised order.
-private enum TimeoutInput<Value, Error: Swift.Error> {
-    case source(Signal<Value, Error>.Event)
-    case deadline
-    case fallback(Signal<Value, Error>.Event)
-}

@@ -1,5 +1,3 @@
-import Synchronization
-
 // ValidatingProperty: a mutable property that validates every value proposed to it.
 //
 //     let name = ValidatingProperty("") { $0.isEmpty ? .invalid(.empty) : .valid }
@@ -303,26 +301,6 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Muta
     private func write(_ value: Value) {
         writebacks.expect()
         inner.value = value
-    }
-}
-
-/// Counts the values a `ValidatingProperty` wrote to its inner property and the
-/// inner property has not delivered yet. Touched under the inner property's update
-/// lock only (writes and deliveries both happen there); atomic so that the thread
-/// sanitizer sees it handed from thread to thread.
-private final class Writebacks: Sendable {
-    private let pending = Synchronization.Atomic<Int>(0)
-
-    /// Records a write about to happen.
-    func expect() {
-        pending.wrappingAdd(1, ordering: .relaxed)
-    }
-
-    /// Whether the value being delivered is a recorded write, which it consumes.
-    func skip() -> Bool {
-        guard pending.load(ordering: .relaxed) > 0 else { return false }
-        pending.wrappingSubtract(1, ordering: .relaxed)
-        return true
     }
 }
 
