@@ -88,7 +88,7 @@ extension SignalProducer {
         previous.producer.concat(self)
     }
 
-    /// Sends `value` first, then runs this producer; see ``concat(_:)``.
+    /// Sends `value` first, then runs this producer; see ``concat(_:)-(SignalProducerConvertible<Value,Error>)``.
     public func prefix(value: Value) -> SignalProducer {
         SignalProducer(value: value).concat(self)
     }

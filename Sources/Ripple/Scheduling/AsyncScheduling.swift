@@ -100,7 +100,7 @@ extension DateScheduler {
 }
 
 /// The ticks of a date scheduler as an asynchronous sequence: the scheduler's
-/// `currentDate` every `interval`, made by ``DateScheduler/timer(interval:leeway:)``.
+/// `currentDate` every `interval`, made by ``DateScheduler/timer(interval:leeway:)-(TimeInterval,_)``.
 ///
 /// Each call to `makeAsyncIterator()` schedules repeating work of its own, starting
 /// one interval after that call. Ticks the consumer has not taken yet are kept, in
