@@ -1,4 +1,4 @@
-// Ripple's concurrency rules, as a Swift 6 client meets them (docs/Concurrency.md,
+// Ripple's concurrency rules, as a Swift 6 client meets them (the Swift Concurrency article,
 // "What runs where"):
 //
 //     Signal / SignalProducer / Property / MutableProperty   Sendable when Value is
@@ -51,7 +51,7 @@ extension Reactive where Base: Headline {
     }
 }
 
-/// The ViewModel of docs/Concurrency.md ("What runs where"): one synchronous action on
+/// The ViewModel of the Swift Concurrency article ("What runs where"): one synchronous action on
 /// Sendable state, one `@MainActor` async action on main-actor state.
 @MainActor
 final class CounterViewModel {
@@ -136,7 +136,7 @@ final class CounterViewModel {
             }
             """,
             expectedErrors: ["can not be mutated from a Sendable closure", "can not be referenced from a Sendable closure"],
-            // The example of docs/Concurrency.md ("What runs where"), verbatim.
+            // The example of the Swift Concurrency article ("What runs where"), verbatim.
             accepted: """
             import Ripple
             @MainActor final class CounterViewModel {
@@ -331,7 +331,7 @@ final class CounterViewModel {
     }
 
     // "At once" holds only while nothing else waits on the main queue, which
-    // tests running in parallel may fill (docs/Concurrency.md, D6): wait for it.
+    // tests running in parallel may fill (the Swift Concurrency article, "Where the compiler cannot help"): wait for it.
     @MainActor
     @Test(.timeLimit(.minutes(2))) func aKeyPathBindingFormedOnTheMainActorAppliesTheCurrentValueAndEveryChange() async {
         let headline = Headline()

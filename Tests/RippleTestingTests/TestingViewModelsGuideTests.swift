@@ -2,7 +2,7 @@ import Ripple
 import RippleTesting
 import Testing
 
-// The code of docs/Testing.md's "Testing ViewModels" section, kept compiling and passing
+// The code of the Testing ViewModels article (RippleTesting catalog), kept compiling and passing
 // here: a search ViewModel tested in virtual time, with marbles and a leak check.
 
 /// The search backend, in virtual time: an answer takes one second.
