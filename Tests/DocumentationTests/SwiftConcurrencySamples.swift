@@ -92,10 +92,16 @@ let profile = SignalProducer { () async throws(LoadError) -> String in
 
         @MainActor
         @Test("a binding target of main-actor state applies on the main actor")
-        func headline() {
+        func headline() async {
             let headline = Headline()
             let title = MutableProperty("Inbox")
             headline.reactive.text <~ title
+            // At once unless other work waits on the main queue (tests running in
+            // parallel may have queued some): then after it. A mark scheduled behind
+            // the binding's first value runs once that value has been applied.
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                UIScheduler().schedule { done.resume() }
+            }
             #expect(headline.text == "Inbox")
             _ = Screen().lifetime
         }

@@ -273,6 +273,10 @@ struct TerminalControlsSamples {
         let photos = photos(2)
         viewModel.searchResults.value = photos
         await terminal.settle()
+        // The rows are laid out by that render, and their main-actor bindings apply at
+        // once only while nothing else waits on the main queue (tests running in
+        // parallel may have queued work): let what they queued run, and render again.
+        await terminal.settle()
         #expect(terminal.lines[0].hasPrefix("photo 1"))
         #expect(terminal.lines[1].hasPrefix("♥ 12"))
         #expect(photos[0].isVisible.value)
