@@ -48,6 +48,9 @@ extension TimeAndSchedulersSamples {
             #expect(ticks == [0, 1, 2])
         }
 
+        // Virtual time, no real wait: the task inherits the test's main actor, so it
+        // has reached its sleep on the scheduler before the advance moves the clock
+        // (tasks on the main actor run one at a time).
         @MainActor
         @Test("a task sleeping on the scheduler wakes when the clock moves")
         func asyncSleep() async throws {
