@@ -1,4 +1,4 @@
-// The process's in-use heap as glibc's malloc counts it, for ripple-bench's W7 heap
+// The process's in-use heap as glibc's malloc counts it, for the benchmarks' W7 heap
 // rows (Swift's Glibc module does not export <malloc.h>).
 #ifndef RIPPLE_BENCH_HEAP_USE_H
 #define RIPPLE_BENCH_HEAP_USE_H
