@@ -77,6 +77,8 @@ let benchmarks: @Sendable () -> Void = {
             let configuration = Benchmark.Configuration(
                 metrics: metrics(for: workload),
                 timeUnits: .nanoseconds,
+                // Exact counts in package-benchmark's tables, not rounded to thousands.
+                units: [.mallocCountTotal: .count, .memoryLeakedBytes: .count],
                 warmupIterations: 1,
                 scalingFactor: scalingFactor(for: workload),
                 maxDuration: .seconds(1),
