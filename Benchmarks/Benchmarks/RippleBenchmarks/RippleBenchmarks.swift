@@ -12,7 +12,8 @@
 // own tables print per operation (`benchmark-table` always divides by it).
 //
 // Allocation budgets: `Thresholds/` holds, per benchmark, the p90 of its allocation
-// metrics, checked exactly (`thresholds check`, see Benchmarks/README.md).
+// metrics, checked exactly (`thresholds check`, see Benchmarks/README.md) but for the
+// three workloads whose counts vary a little from run to run (`allocationTolerance`).
 
 import Benchmark
 import Foundation
@@ -45,9 +46,22 @@ private var heapMetric: BenchmarkMetric {
     BenchmarkMetric.custom(Workload.heapMetricName, polarity: .prefersSmaller, useScalingFactor: true)
 }
 
-/// Allocation metrics are checked exactly against their committed p90.
-private var exact: BenchmarkThresholds {
-    BenchmarkThresholds(absolute: [.p90: 0])
+/// How far a benchmark's allocation metrics may stray from their committed p90:
+/// not at all, except where the count itself is not the same from run to run.
+private func allocationTolerance(for workload: Workload) -> BenchmarkThresholds {
+    switch workload.id {
+    case "W8":
+        // Its two sending threads come from Dispatch, whose own bookkeeping
+        // allocates a block more in some runs than in others (8 or 9 a run).
+        BenchmarkThresholds(absolute: [.p90: 2])
+    case "T6c", "T7c":
+        // The thumbnails scaled in the frame go through a process-wide cache of
+        // scalings, so a run's count depends on what ran before it in the process
+        // (18 allocations in 172,000 between a whole suite and a filtered one).
+        BenchmarkThresholds(relative: [.p90: 0.1])
+    default:
+        BenchmarkThresholds(absolute: [.p90: 0])
+    }
 }
 
 /// What a workload measures, as package-benchmark metrics.
@@ -85,7 +99,7 @@ let benchmarks: @Sendable () -> Void = {
                 maxIterations: maxIterations ?? 1_000,
                 thresholds: Dictionary(uniqueKeysWithValues: metrics(for: workload)
                     .filter { [.mallocCountTotal, .memoryLeakedBytes].contains($0) }
-                    .map { ($0, exact) })
+                    .map { ($0, allocationTolerance(for: workload)) })
             )
             // On the main actor, as the terminal workloads (and the apps' screens) need.
             Benchmark(workload.benchmarkName(implementation), configuration: configuration) { benchmark in
