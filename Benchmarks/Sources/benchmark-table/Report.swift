@@ -103,7 +103,7 @@ struct Report {
                 name, unit,
                 value(baseline), value(ripple), value(combine),
                 ratio(ripple?.value, baseline?.value), ratio(combine?.value, ripple?.value),
-                allocations(baseline), allocations(ripple), allocations(combine),
+                allocations(baseline, workload), allocations(ripple, workload), allocations(combine, workload),
             ]
         }
         switch options.format {
@@ -147,8 +147,10 @@ struct Report {
         return String(format: "%.2f×", numerator / denominator)
     }
 
-    private func allocations(_ cell: Cell?) -> String {
-        guard let cell else { return "–" }
+    /// Allocations per operation; "–" for a heap row, which counts none (its bytes
+    /// row, the same subscriptions, does), "n/c" where the run did not count them.
+    private func allocations(_ cell: Cell?, _ workload: Workload) -> String {
+        guard let cell, workload.metric != .heapBytes else { return "–" }
         guard let value = cell.allocationsPerOperation else { return "n/c" }
         switch value {
         case 0: return "0"
