@@ -5,9 +5,9 @@
 //
 //     swift package --package-path Benchmarks benchmark
 //
-// A benchmark's iteration is one run of the workload, on the main actor: its setup, the measured region
-// (the hot loop, bracketed by startMeasurement/stopMeasurement), its teardown and the
-// check of its checksum. An iteration performs `workload.operations` operations; that
+// A benchmark's iteration is one run of the workload, on the main actor: its setup,
+// the measured region (the hot loop, bracketed by startMeasurement/stopMeasurement),
+// its teardown and the check of its checksum. An iteration performs `workload.operations` operations; that
 // count is the scaling factor wherever it is a power of 1,000, so package-benchmark's
 // own tables print per operation (`benchmark-table` always divides by it).
 //
