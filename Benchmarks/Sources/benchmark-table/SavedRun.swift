@@ -67,9 +67,4 @@ struct SavedRun {
         let raw = result.statistics.histogram.valueAtPercentile(percentile)
         return Double(raw) / Double(workload.operations)
     }
-
-    /// How many measured iterations the benchmark ran.
-    func iterations(_ workload: Workload, _ implementation: Implementation) -> Int? {
-        results[workload.benchmarkName(implementation)]?.first?.statistics.measurementCount
-    }
 }
