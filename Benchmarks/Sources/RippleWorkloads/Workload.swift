@@ -23,7 +23,9 @@ public enum Metric: Sendable {
 public enum Implementation: String, CaseIterable, Sendable {
     /// The fair hand-written limit: the plain Swift a careful engineer would write.
     case baseline
+    /// Ripple: `Signal`, `SignalProducer`, `MutableProperty` and their operators.
     case ripple
+    /// OpenCombine 0.14.0, the Combine API on Linux (see the README's substitutions).
     case openCombine = "opencombine"
 
     /// The name the tables print.
@@ -63,6 +65,7 @@ public struct Workload: @unchecked Sendable {
     public let operation: String
     /// How many operations one run's measured region performs.
     public let operations: Int
+    /// What the row's main columns report: time, requested bytes or real heap.
     public let metric: Metric
     /// The checksum every implementation must return, worked out when first asked
     /// for: some are a first run of the workload itself, which a run filtered to
