@@ -23,7 +23,10 @@ let package = Package(
     ],
     dependencies: documentationDependencies,
     targets: [
-        .target(name: "Ripple"),
+        // The one system call the send lock needs that Swift cannot make directly
+        // (membarrier(2) goes through the variadic `syscall`).
+        .target(name: "CRippleSystem"),
+        .target(name: "Ripple", dependencies: ["CRippleSystem"]),
         .target(
             name: "RippleTesting",
             dependencies: ["Ripple"],

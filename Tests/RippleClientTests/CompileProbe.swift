@@ -45,11 +45,20 @@ struct CompileProbe: CustomTestStringConvertible, Sendable {
         let file = directory.appendingPathComponent("\(name).swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
 
-        let arguments = [
+        var arguments = [
             "-swift-version", "6", "-emit-sil", "-o", "/dev/null",
             "-module-name", "Probe", "-I", modules.path, file.path,
         ]
-        let (text, status) = try await onThreadOfItsOwn { try run(toolchain, arguments) }
+        // Ripple imports a C module of its own (the system call behind its send
+        // lock), which a client compiled outside SwiftPM must be shown, as SwiftPM
+        // shows it to its clients.
+        let systemModuleMap = modules.deletingLastPathComponent()
+            .appendingPathComponent("CRippleSystem.build/module.modulemap")
+        if FileManager.default.fileExists(atPath: systemModuleMap.path) {
+            arguments += ["-Xcc", "-fmodule-map-file=\(systemModuleMap.path)"]
+        }
+        let finalArguments = arguments
+        let (text, status) = try await onThreadOfItsOwn { try run(toolchain, finalArguments) }
         // `path:line:column: kind: message`
         func messages(_ kind: String) -> [(line: Int, message: String)] {
             text.split(separator: "\n")

@@ -93,7 +93,7 @@ final class HandlerRun<Value, Error: Swift.Error>: Lifetime, @unchecked Sendable
         var finished: Sink?
         deliver(event, finishing: &finished)
         if !pending.isEmpty { drainPending(finishing: &finished) }
-        if _slowPath(sendLock.release()) { return finishServing(&finished, from: thread) }
+        if _slowPath(sendLock.release(for: thread)) { return finishServing(&finished, from: thread) }
         guard finished != nil else { return }
         // Released outside the send lock: its captures' deinitialisers may run
         // anything, sending on this run included (dropped: it has ended).
@@ -145,7 +145,7 @@ final class HandlerRun<Value, Error: Swift.Error>: Lifetime, @unchecked Sendable
                 deliver(.interrupted, finishing: &finished)
                 if !pending.isEmpty { drainPending(finishing: &finished) }
             }
-            let requested = sendLock.release()
+            let requested = sendLock.release(for: thread)
             if finished != nil { didFinish(&finished) }
             guard requested else { return }
         }

@@ -45,9 +45,10 @@ extension Signal {
     ///   once its observers have changed and no delivery reads it. With nothing
     ///   cached, a change only bumps `version` (no fence): the next delivery
     ///   refreshes under the lock anyway.
-    /// - With a send lock, the lock word is the `delivering` flag (`isDelivering`):
-    ///   it is written when the lock is taken and given back, so a send pays for
-    ///   no flag of its own. Having given the lock back, the sender looks again
+    /// - With a send lock, the lock is the `delivering` flag (`isDelivering`): it is
+    ///   written when the lock is taken and given back, so a send pays for no flag
+    ///   of its own. (A thread that asks while the lock is biased to another one
+    ///   revokes the bias first: see `SendLock`.) Having given the lock back, the sender looks again
     ///   (`cleanUpAfterReleasing`): if the observers changed after its last check,
     ///   it takes the lock again to drop the cache, unless another sender holds it,
     ///   and that one will.

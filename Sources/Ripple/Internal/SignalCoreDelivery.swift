@@ -83,7 +83,7 @@ extension Signal.Core {
         var terminated = terminated
         if !pending.isEmpty, drainPending() { terminated = true }
         let checkedVersion = dropCacheIfStale()
-        let requested = sendLock.release()
+        let requested = sendLock.release(for: thread)
         // Runs to interrupt leave a notice on the send lock, which `release()`
         // reports: a delivery reads no word of its own for them.
         if requested
@@ -117,7 +117,7 @@ extension Signal.Core {
             if deferredDropRequests.load(ordering: .sequentiallyConsistent) != 0 { dropDeferredCaches() }
             sendLock.clearNotice()
             let requests = interruptions.exchange(0, ordering: .sequentiallyConsistent)
-            let requested = sendLock.release()
+            let requested = sendLock.release(for: thread)
             if requests != 0 { Self.interruptRuns(requests) }
             if terminated { resources.dispose() }
             guard requested
@@ -138,7 +138,7 @@ extension Signal.Core {
     /// Whether a delivery may be reading the cache (see above).
     @inlinable
     var isDelivering: Bool {
-        hasSendLock ? sendLock.isHeld : delivering.load(ordering: .sequentiallyConsistent)
+        hasSendLock ? sendLock.isHeld(asking: currentThreadID()) : delivering.load(ordering: .sequentiallyConsistent)
     }
 
     /// Whether this core writes `delivering` around its deliveries: it is fed by

@@ -8,8 +8,8 @@ import Synchronization
 ///   it, never while anything is sent; so `value` is readable from any thread,
 ///   also from inside the property's own observers.
 /// - Every update, the attachment of a producer's observer together with its
-///   initial value, and completion run under `updateLock`, with the owning thread
-///   in `updateOwner`. So observers see every update once, in the order the values
+///   initial value, and completion run under `updateLock`, which records the
+///   thread holding it. So observers see every update once, in the order the values
 ///   were stored, and a run of `producer` sees the current value, then every later
 ///   change, without gap or duplicate.
 /// - Disposing a run of `producer` takes neither lock and waits for no delivery:
@@ -23,9 +23,9 @@ import Synchronization
 ///   the value at once and sends it through the relay, whose core queues it until
 ///   the current delivery is over: recursive sets neither deadlock nor re-enter an
 ///   observer.
-/// - `mutatingThread` is the thread running a `modify` action, which holds
-///   `valueLock`: a read or write of the same property from inside that action is
-///   a programming error, reported instead of deadlocking. (That action is the one
+/// - A `modify` action runs holding `valueLock`, which records its holder: a read
+///   or write of the same property from inside that action is a programming error,
+///   reported instead of deadlocking. (That action is the one
 ///   piece of user code run under `valueLock`, by the API's design: a value it
 ///   releases by mutating in place is released there. `set` and `swap` release the
 ///   old value after unlocking.)
@@ -37,15 +37,19 @@ import Synchronization
 /// deinitialisation interrupts the relay, which `complete()` has done first).
 @usableFromInline
 final class PropertyStorage<Value>: @unchecked Sendable {  // `storedValue` and `hasEnded` are guarded by `valueLock`
-    @usableFromInline let valueLock = Lock()
+    /// A send lock used as a plain lock that knows its holder (see `updateLock`);
+    /// the holder it reports is what catches a `modify` action that reads or sets
+    /// its own property.
+    @usableFromInline let valueLock = SendLock()
     // Touched only under `valueLock`; a `modify` action that would reach it again is
     // stopped by `lockValue`'s precondition first: unchecked exclusivity.
     @exclusivity(unchecked) @usableFromInline var storedValue: Value
     /// Whether `complete()` has ended the relay; guarded by `valueLock`.
     @usableFromInline var hasEnded = false
-    @usableFromInline let updateLock = Lock()
-    @usableFromInline let updateOwner = Synchronization.Atomic<UInt>(0)
-    @usableFromInline let mutatingThread = Synchronization.Atomic<UInt>(0)
+    /// A send lock used as a plain lock that knows its holder: biased to the thread
+    /// that sets the property, so that a set from that thread takes it with plain
+    /// stores (see `SendLock`).
+    @usableFromInline let updateLock = SendLock()
     /// The core of the signal that relays the changes; what `input` sends into.
     @usableFromInline let relay: Signal<Value, Never>.Core
     private let input: Signal<Value, Never>.Observer
@@ -59,15 +63,13 @@ final class PropertyStorage<Value>: @unchecked Sendable {  // `storedValue` and 
     }
 
     deinit {
-        valueLock.deallocate()
-        updateLock.deallocate()
     }
 
     /// The current value.
     @inlinable
     var value: Value {
-        lockValue()
-        defer { valueLock.unlock() }
+        let thread = lockValue()
+        defer { valueLock.release(for: thread) }
         return storedValue
     }
 
@@ -76,15 +78,11 @@ final class PropertyStorage<Value>: @unchecked Sendable {  // `storedValue` and 
     @inlinable
     func serialised<Result, Failure>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         let thread = currentThreadID()
-        if updateOwner.load(ordering: .relaxed) == thread {
-            return try body()
-        }
-        updateLock.lock()
-        updateOwner.store(thread, ordering: .relaxed)
-        defer {
-            updateOwner.store(0, ordering: .relaxed)
-            updateLock.unlock()
-        }
+        let holder = updateLock.tryHold(for: thread)
+        if holder == thread { return try body() }
+        if holder != 0 { updateLock.waitToHold(for: thread) }
+        // Nobody leaves requests on this lock: there is nothing to serve.
+        defer { updateLock.release(for: thread) }
         return try body()
     }
 
@@ -105,12 +103,8 @@ final class PropertyStorage<Value>: @unchecked Sendable {  // `storedValue` and 
     func mutateLocked<Result, Failure>(
         _ action: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> (Result, Value) {
-        lockValue()
-        mutatingThread.store(currentThreadID(), ordering: .relaxed)
-        defer {
-            mutatingThread.store(0, ordering: .relaxed)
-            valueLock.unlock()
-        }
+        let thread = lockValue()
+        defer { valueLock.release(for: thread) }
         let result = try action(&storedValue)
         return (result, storedValue)
     }
@@ -123,9 +117,9 @@ final class PropertyStorage<Value>: @unchecked Sendable {  // `storedValue` and 
             // The old value is swapped out and released after unlocking: its
             // deinitialiser may read this property.
             var replaced = newValue
-            lockValue()
+            let thread = lockValue()
             swap(&storedValue, &replaced)
-            valueLock.unlock()
+            valueLock.release(for: thread)
             withExtendedLifetime(replaced) {}
             relay.send(.value(newValue))
         }
@@ -141,9 +135,9 @@ final class PropertyStorage<Value>: @unchecked Sendable {  // `storedValue` and 
     /// `producer` get the final value, then `completed`.
     func complete() {
         serialised {
-            lockValue()
+            let thread = lockValue()
             hasEnded = true
-            valueLock.unlock()
+            valueLock.release(for: thread)
             relay.send(.completed)
         }
     }
@@ -195,17 +189,19 @@ final class PropertyStorage<Value>: @unchecked Sendable {  // `storedValue` and 
     /// The current value, and whether the property has ended.
     @inlinable
     func currentValueAndEnd() -> (Value, Bool) {
-        lockValue()
-        defer { valueLock.unlock() }
+        let thread = lockValue()
+        defer { valueLock.release(for: thread) }
         return (storedValue, hasEnded)
     }
 
+    /// Takes `valueLock`; returns the calling thread's id, to give it back with.
     @inlinable
-    func lockValue() {
-        precondition(
-            mutatingThread.load(ordering: .relaxed) != currentThreadID(),
-            "A property was read or set from inside its own modify action"
-        )
-        valueLock.lock()
+    func lockValue() -> UInt {
+        let thread = currentThreadID()
+        let holder = valueLock.tryHold(for: thread)
+        if holder == 0 { return thread }
+        precondition(holder != thread, "A property was read or set from inside its own modify action")
+        valueLock.waitToHold(for: thread)
+        return thread
     }
 }
