@@ -62,9 +62,6 @@ final class PropertyStorage<Value>: @unchecked Sendable {  // `storedValue` and 
         self.input = input
     }
 
-    deinit {
-    }
-
     /// The current value.
     @inlinable
     var value: Value {
