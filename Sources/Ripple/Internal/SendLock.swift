@@ -347,7 +347,11 @@ enum ProcessBarrier {
     /// Runs the barrier; only where `isAvailable`.
     @usableFromInline
     static func run() {
-        let done = ripple_process_barrier()
-        precondition(done == 1, "membarrier failed after the process registered for it")
+        if ripple_process_barrier() == 1 { return }
+        // A process that lost its registration (a kernel that does not carry it into
+        // a forked child) registers again; the barrier is what keeps biased locks
+        // exclusive, so there is no going on without it.
+        let done = ripple_register_process_barrier() == 1 && ripple_process_barrier() == 1
+        precondition(done, "membarrier failed after the process registered for it")
     }
 }
