@@ -23,16 +23,6 @@ import Testing
         signal.core.sendLock.bias.load(ordering: .acquiring) & SendLock.revokedBit != 0
     }
 
-    /// Waits, yielding, until `condition()` holds; fails the test instead of
-    /// hanging it if it never does.
-    private static func waitUntil(_ what: String, _ condition: () -> Bool) {
-        for _ in 0..<50_000_000 {
-            if condition() { return }
-            sched_yield()
-        }
-        Issue.record("never reached: \(what)")
-    }
-
     static let rounds = 60
     static let sendsPerThread = 2_000
     static let foreignSenders = 3
@@ -55,7 +45,7 @@ import Testing
             }
             let finished = await StressThreads.finish(onThreads: Self.foreignSenders + 1) { thread in
                 if thread > 0 {
-                    Self.waitUntil("the owner has sent 200 values") { ownerStarted.load(ordering: .acquiring) }
+                    StressThreads.waitUntil("the owner has sent 200 values") { ownerStarted.load(ordering: .acquiring) }
                 }
                 for index in 0..<Self.sendsPerThread { input.send(value: thread * 1_000_000 + index) }
             }
@@ -87,7 +77,7 @@ import Testing
                     // Inside the owner's hold through the bias: let the other thread
                     // revoke it, and wait until it has.
                     revokeNow.store(true, ordering: .releasing)
-                    Self.waitUntil("the other thread revokes the bias") { Self.isRevoked(signal) }
+                    StressThreads.waitUntil("the other thread revokes the bias") { Self.isRevoked(signal) }
                     input.send(value: 2)
                 }
                 inside.store(false, ordering: .releasing)
@@ -103,7 +93,7 @@ import Testing
                     input.send(value: 1)
                     input.send(value: 3)
                 } else {
-                    Self.waitUntil("the owner delivers 1") { revokeNow.load(ordering: .acquiring) }
+                    StressThreads.waitUntil("the owner delivers 1") { revokeNow.load(ordering: .acquiring) }
                     input.send(value: 10)
                 }
             }
@@ -140,7 +130,7 @@ import Testing
                 resident.append(value)
                 if value == 0 {
                     delivering.store(true, ordering: .releasing)
-                    Self.waitUntil("the other thread changes the observers") { changed.load(ordering: .acquiring) }
+                    StressThreads.waitUntil("the other thread changes the observers") { changed.load(ordering: .acquiring) }
                 }
             }
             let joiningHandle = Mutex<(any Disposable)?>(nil)
@@ -149,7 +139,7 @@ import Testing
                     input.send(value: 0)
                     input.send(value: 1)
                 } else {
-                    Self.waitUntil("the owner delivers 0") { delivering.load(ordering: .acquiring) }
+                    StressThreads.waitUntil("the owner delivers 0") { delivering.load(ordering: .acquiring) }
                     leavingHandle?.dispose()
                     let handle = signal.observeValues { joining.append($0) }
                     joiningHandle.withLock { $0 = handle }
@@ -182,14 +172,14 @@ import Testing
                 if case .value(0) = event {
                     deliveringThread.store(currentThreadID(), ordering: .releasing)
                     delivering.store(true, ordering: .releasing)
-                    Self.waitUntil("the interruption is left") { interruptionLeft.load(ordering: .acquiring) }
+                    StressThreads.waitUntil("the interruption is left") { interruptionLeft.load(ordering: .acquiring) }
                 }
             }
             let finished = await StressThreads.finish(onThreads: 2) { thread in
                 if thread == 0 {
                     input.send(value: 0)
                 } else {
-                    Self.waitUntil("the owner delivers 0") { delivering.load(ordering: .acquiring) }
+                    StressThreads.waitUntil("the owner delivers 0") { delivering.load(ordering: .acquiring) }
                     input.sendInterrupted()
                     interruptionLeft.store(true, ordering: .releasing)
                 }
@@ -223,7 +213,7 @@ extension BiasedSendLockStressTests {
             let readsOutOfRange = Atomic<Int>(0)
             let finished = await StressThreads.finish(onThreads: 2) { thread in
                 if thread == 1 {
-                    Self.waitUntil("the owner has set 200 values") { ownerStarted.load(ordering: .acquiring) }
+                    StressThreads.waitUntil("the owner has set 200 values") { ownerStarted.load(ordering: .acquiring) }
                 }
                 for index in 1...Self.sendsPerThread {
                     property.value = thread * 1_000_000 + index

@@ -1,9 +1,4 @@
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 @testable import Ripple
 import Synchronization
 import Testing
@@ -24,11 +19,7 @@ import Testing
     /// the point the test needs (blocked on a send lock). Fails the test, instead of
     /// hanging it, if they never do.
     private static func waitUntil(_ count: () -> Int, is expected: Int, _ what: String) {
-        for _ in 0..<50_000_000 {
-            if count() == expected { return }
-            sched_yield()
-        }
-        Issue.record("never reached: \(what)")
+        StressThreads.waitUntil(what) { count() == expected }
     }
 
     private static let terminals: [Signal<Int, TestError>.Event] = [.interrupted, .completed, .failed(TestError(code: 1))]

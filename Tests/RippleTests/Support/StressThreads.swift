@@ -1,6 +1,7 @@
 import Foundation
 import Ripple
 import Synchronization
+import Testing
 
 /// Threads of their own for the stress tests that look for deadlocks.
 enum StressThreads {
@@ -25,6 +26,19 @@ enum StressThreads {
                 continuation.resume(returning: group.wait(timeout: .now() + seconds) == .success)
             }.start()
         }
+    }
+}
+
+extension StressThreads {
+    /// Waits, yielding, until `condition()` holds: the threads under test have
+    /// reached the point the test needs (blocked on a lock, inside a delivery).
+    /// Fails the test, instead of hanging it, if they never do.
+    static func waitUntil(_ what: String, _ condition: () -> Bool) {
+        for _ in 0..<50_000_000 {
+            if condition() { return }
+            sched_yield()
+        }
+        Issue.record("never reached: \(what)")
     }
 }
 
